@@ -1,0 +1,60 @@
+"""The `dicepoker` command.
+
+Each subcommand lives in its own module here and registers itself through
+`add_parser(subparsers)`; its handler is `run(args) -> int`. Modules are imported only
+when needed, so `dicepoker score` starts without loading the terminal UI.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import sys
+from collections.abc import Sequence
+
+# (subcommand, module, one-line help). Modules are imported lazily.
+SUBCOMMANDS: list[tuple[str, str, str]] = [
+    ("play", "play", "start a game straight at the table"),
+    ("variants", "variants", "list the variants"),
+    ("rules", "rules", "print the rules of a variant"),
+    ("score", "score", "score rolls of real dice into every box"),
+]
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="dicepoker",
+        description="Scoresheet dice games in the terminal. With no command, opens the lobby.",
+    )
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND")
+    for name, module, help_text in SUBCOMMANDS:
+        mod = importlib.import_module(f"dicepoker_tui.cli.{module}")
+        mod.add_parser(sub.add_parser(name, help=help_text, description=help_text))
+    return parser
+
+
+class CliError(Exception):
+    """A problem with the command line, reported as one line on stderr."""
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    argv = list(sys.argv[1:] if argv is None else argv)
+    if not argv or argv[0] not in {name for name, _, _ in SUBCOMMANDS} | {"-h", "--help"}:
+        if argv and not argv[0].startswith("-"):
+            print(f"dicepoker: unknown command {argv[0]!r} (try dicepoker --help)", file=sys.stderr)
+            return 2
+        if not argv:
+            from dicepoker_tui.cli.play import run_lobby
+
+            return run_lobby()
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    module = dict((n, m) for n, m, _ in SUBCOMMANDS)[args.command]
+    mod = importlib.import_module(f"dicepoker_tui.cli.{module}")
+    try:
+        return int(mod.run(args) or 0)
+    except CliError as exc:
+        print(f"dicepoker {args.command}: {exc}", file=sys.stderr)
+        return 2
+    except BrokenPipeError:
+        return 0

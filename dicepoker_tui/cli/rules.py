@@ -1,0 +1,21 @@
+"""`dicepoker rules VARIANT`: the rules text."""
+
+from __future__ import annotations
+
+import argparse
+
+from dicepoker_tui.cli import CliError
+from dicepoker_tui.variants import get_variant
+
+
+def add_parser(p: argparse.ArgumentParser) -> None:
+    p.add_argument("variant", help="variant id (see `dicepoker variants`)")
+
+
+def run(args: argparse.Namespace) -> int:
+    try:
+        variant = get_variant(args.variant)
+    except KeyError as exc:
+        raise CliError(exc.args[0]) from None
+    print(variant.rules_text, end="")
+    return 0

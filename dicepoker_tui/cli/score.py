@@ -1,0 +1,46 @@
+"""`dicepoker score`: what each roll scores in every box of a fresh sheet."""
+
+from __future__ import annotations
+
+import argparse
+import json
+
+from dicepoker_tui.cli import CliError
+from dicepoker_tui.engine.dice import parse_roll
+from dicepoker_tui.variants import get_variant
+from dicepoker_tui.variants.base import WriteContext
+
+
+def add_parser(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--variant", required=True, help="variant id")
+    p.add_argument(
+        "--first-throw", action="store_true", help="score as written after the first throw"
+    )
+    p.add_argument("--json", action="store_true", help="one JSON object per roll, per line")
+    p.add_argument("rolls", nargs="+", metavar="ROLL", help="five digits 1-6, like 13456")
+
+
+def run(args: argparse.Namespace) -> int:
+    try:
+        variant = get_variant(args.variant)
+    except KeyError as exc:
+        raise CliError(exc.args[0]) from None
+    try:
+        rolls = [parse_roll(text) for text in args.rolls]
+    except ValueError as exc:
+        raise CliError(str(exc)) from None
+    ctx = WriteContext(throws=1 if args.first_throw else 2)
+    lines = []
+    if args.json:
+        for roll in rolls:
+            scores = {box: variant.score(box, roll, ctx) for box in variant.box_ids}
+            lines.append(json.dumps({"roll": list(roll), "scores": scores}))
+    else:
+        label_width = max(len(b.label) for b in variant.boxes)
+        header = " " * label_width + "".join(f"  {''.join(map(str, r)):>5}" for r in rolls)
+        lines.append(header)
+        for box in variant.boxes:
+            row = "".join(f"  {variant.score(box.id, r, ctx):>5}" for r in rolls)
+            lines.append(f"{box.label:<{label_width}}{row}")
+    print("\n".join(lines))
+    return 0

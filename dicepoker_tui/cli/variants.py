@@ -1,0 +1,36 @@
+"""`dicepoker variants [--json]`: the ids, names and one-line descriptions."""
+
+from __future__ import annotations
+
+import argparse
+import json
+
+from dicepoker_tui.variants import all_variants
+
+
+def add_parser(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--json", action="store_true", help="one JSON list")
+
+
+def run(args: argparse.Namespace) -> int:
+    variants = all_variants()
+    if args.json:
+        print(
+            json.dumps(
+                [
+                    {
+                        "id": v.id,
+                        "name": v.name,
+                        "description": v.description,
+                        "boxes": list(v.box_ids),
+                    }
+                    for v in variants
+                ],
+                ensure_ascii=False,
+            )
+        )
+        return 0
+    width = max(len(v.id) for v in variants)
+    for v in variants:
+        print(f"{v.id:<{width}}  {v.name} — {v.description}")
+    return 0

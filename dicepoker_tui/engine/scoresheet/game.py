@@ -1,0 +1,132 @@
+"""`Game`: the scoresheet engine with convenience methods for players, bots and the UI."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+
+from dicepoker_tui.engine.core import Engine, Subscriber, fold
+from dicepoker_tui.engine.dice import DiceSource, SeededDice, new_seed
+from dicepoker_tui.engine.players import Player
+from dicepoker_tui.engine.scoresheet import commands as cmd
+from dicepoker_tui.engine.scoresheet import events as ev
+from dicepoker_tui.engine.scoresheet.rules import ScoresheetFamily
+from dicepoker_tui.engine.scoresheet.state import GameState
+from dicepoker_tui.variants.base import Variant, WriteContext
+from dicepoker_tui.variants.registry import get_variant
+
+FAMILY = ScoresheetFamily()
+
+
+class Game:
+    """One scoresheet game: commands in, events out, state always the fold of the events."""
+
+    def __init__(self, dice: DiceSource | None = None) -> None:
+        self._engine: Engine[GameState, cmd.Command, ev.Event] = Engine(
+            FAMILY, dice or SeededDice(0)
+        )
+
+    # -- construction ---------------------------------------------------------------------
+    @classmethod
+    def new(
+        cls,
+        variant: str,
+        players: Sequence[Player | str],
+        seed: int | None = None,
+        real_dice: bool = False,
+        dice: DiceSource | None = None,
+    ) -> Game:
+        """Start a game; strings in `players` become human seats."""
+        seed = new_seed() if seed is None else seed
+        game = cls(dice or SeededDice(seed))
+        seats = [p if isinstance(p, Player) else Player(name=p) for p in players]
+        game.execute(cmd.Start(variant=variant, players=seats, seed=seed, real_dice=real_dice))
+        return game
+
+    @classmethod
+    def from_events(cls, events: Iterable[ev.Event], dice: DiceSource | None = None) -> Game:
+        """Resume a game from its event list; dice continue from the recorded seed."""
+        events = list(events)
+        if not events or not isinstance(events[0], ev.GameStarted):
+            raise ValueError("an event list starts with game_started")
+        game = cls(dice or SeededDice(events[0].seed))
+        game._engine.load(events)
+        return game
+
+    # -- reading ----------------------------------------------------------------------------
+    @property
+    def state(self) -> GameState:
+        return self._engine.state
+
+    @property
+    def events(self) -> Sequence[ev.Event]:
+        return self._engine.events
+
+    @property
+    def variant(self) -> Variant:
+        return get_variant(self.state.variant)
+
+    @property
+    def finished(self) -> bool:
+        return self.state.finished
+
+    @property
+    def current(self) -> int:
+        """Seat index of the player to act (raises when the game is over)."""
+        if self.state.turn is None:
+            raise RuntimeError("the game is over")
+        return self.state.turn.player
+
+    def context(self, player: int | None = None) -> WriteContext:
+        turn = self.state.turn
+        seat = self.current if player is None else player
+        return WriteContext(sheet=self.state.sheets[seat], throws=turn.throws if turn else 0)
+
+    def preview(self) -> dict[str, int]:
+        """Points each legal box would take for the dice on the table (empty before a throw)."""
+        turn = self.state.turn
+        if turn is None or turn.dice is None:
+            return {}
+        dice = tuple(sorted(turn.dice))
+        ctx = self.context()
+        return {b: self.variant.score(b, dice, ctx) for b in self.variant.legal_boxes(dice, ctx)}
+
+    def throws_left(self) -> int:
+        turn = self.state.turn
+        if turn is None:
+            return 0
+        return self.variant.throws_left(self.state.sheets[turn.player], turn.throws)
+
+    def subscribe(self, callback: Subscriber) -> object:
+        return self._engine.subscribe(callback)
+
+    # -- acting -----------------------------------------------------------------------------
+    def execute(self, command: cmd.Command) -> list[ev.Event]:
+        return self._engine.execute(command)
+
+    def throw(self, keep: Sequence[int] | None = None, dice: Sequence[int] | None = None):
+        return self.execute(
+            cmd.Throw(
+                player=self.current,
+                keep=None if keep is None else list(keep),
+                dice=None if dice is None else list(dice),
+            )
+        )
+
+    def hold(self, index: int, held: bool | None = None):
+        return self.execute(cmd.Hold(player=self.current, index=index, held=held))
+
+    def write(self, box: str):
+        return self.execute(cmd.Write(player=self.current, box=box))
+
+    def undo(self):
+        snapshot = self.state.undo
+        player = snapshot.turn.player if snapshot and snapshot.turn else self.current
+        return self.execute(cmd.Undo(player=player))
+
+
+def replay(events: Iterable[ev.Event]) -> GameState:
+    """The state a list of events folds to."""
+    state = fold(FAMILY, events)
+    if state is None:
+        raise ValueError("no events")
+    return state
