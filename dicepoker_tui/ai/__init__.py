@@ -1,0 +1,1 @@
+"""Bots, the solver and game analysis. Nothing here imports Textual."""
