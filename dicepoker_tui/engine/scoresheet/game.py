@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
+from dicepoker_tui.engine import errors
 from dicepoker_tui.engine.core import Engine, Subscriber, fold
 from dicepoker_tui.engine.dice import DiceSource, SeededDice, new_seed
 from dicepoker_tui.engine.players import Player
@@ -100,27 +101,33 @@ class Game:
         return self._engine.subscribe(callback)
 
     # -- acting -----------------------------------------------------------------------------
+    def _actor(self) -> int:
+        """The seat to act; once the game is over, the typed `GameOver` a command would raise."""
+        if self.state.turn is None:
+            raise errors.GameOver("The game is over.")
+        return self.state.turn.player
+
     def execute(self, command: cmd.Command) -> list[ev.Event]:
         return self._engine.execute(command)
 
     def throw(self, keep: Sequence[int] | None = None, dice: Sequence[int] | None = None):
         return self.execute(
             cmd.Throw(
-                player=self.current,
+                player=self._actor(),
                 keep=None if keep is None else list(keep),
                 dice=None if dice is None else list(dice),
             )
         )
 
     def hold(self, index: int, held: bool | None = None):
-        return self.execute(cmd.Hold(player=self.current, index=index, held=held))
+        return self.execute(cmd.Hold(player=self._actor(), index=index, held=held))
 
     def write(self, box: str):
-        return self.execute(cmd.Write(player=self.current, box=box))
+        return self.execute(cmd.Write(player=self._actor(), box=box))
 
     def undo(self):
         snapshot = self.state.undo
-        player = snapshot.turn.player if snapshot and snapshot.turn else self.current
+        player = snapshot.turn.player if snapshot and snapshot.turn else self._actor()
         return self.execute(cmd.Undo(player=player))
 
 
