@@ -1,0 +1,1 @@
+"""The bidding family: hidden dice under cups, bids on all dice, challenges."""
