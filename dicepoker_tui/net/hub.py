@@ -1,0 +1,627 @@
+"""The hub: the one authority over shared tables.
+
+It owns every table's `Game` (dice thrown here, with a secret seed), the seats and who
+owns them (nickname, plus key fingerprint where one was used), spectators, chat, the
+bots and the optional turn timeout. Peers (one per session app) send requests; the hub
+checks that only a seat's owner acts for it, applies the command to the game, and sends
+every resulting event, with who caused it, to everyone at the table.
+
+Pure asyncio and no I/O of its own: `hub_socket` connects peers over a unix socket,
+tests can connect peers directly.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import re
+import secrets
+import time
+import unicodedata
+from collections import deque
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import Protocol
+
+from pydantic import BaseModel
+
+from dicepoker_tui.ai.bots import KeepAndThrow, WriteBox, bot_levels, make_bot
+from dicepoker_tui.engine import errors
+from dicepoker_tui.engine.dice import new_seed
+from dicepoker_tui.engine.players import Player
+from dicepoker_tui.engine.scoresheet import commands as cmd
+from dicepoker_tui.engine.scoresheet import events as ev
+from dicepoker_tui.engine.scoresheet.game import Game
+from dicepoker_tui.net import protocol as p
+from dicepoker_tui.variants.registry import all_variants, get_variant
+
+log = logging.getLogger(__name__)
+
+CHAT_HISTORY = 50
+TIMEOUT_BOT_LEVEL = "heuristic"
+NICK_RE = re.compile(p.NICK_PATTERN)
+
+Recorder = Callable[[Sequence[ev.Event], dict], None]
+"""Saves a finished game: `recorder(events, meta)`; meta has table, name, players."""
+
+
+@dataclass(frozen=True)
+class Identity:
+    """Who a session is: the SSH user name and the key fingerprint it logged in with."""
+
+    nick: str
+    fingerprint: str | None = None
+
+
+class Peer(Protocol):
+    """One connected session app, as the hub sees it."""
+
+    def send(self, message: BaseModel) -> None:
+        """Queue a message; must not block."""
+
+    def close(self, reason: str) -> None:
+        """Drop the connection (for instance when it cannot keep up)."""
+
+
+@dataclass
+class Seat:
+    name: str | None = None
+    fingerprint: str | None = None
+    kind: str = "human"
+    level: str | None = None
+
+    def owned_by(self, who: Identity) -> bool:
+        return (
+            self.kind == "human"
+            and self.name == who.nick
+            and (self.fingerprint is None or self.fingerprint == who.fingerprint)
+        )
+
+
+@dataclass
+class PeerState:
+    identity: Identity | None = None
+    token: str | None = None
+    table: str | None = None
+    playing: bool = False
+
+
+@dataclass
+class Table:
+    id: str
+    name: str
+    variant: str
+    seats: list[Seat]
+    turn_timeout: int | None = None
+    timeout_action: str = "bot"
+    game: Game | None = None
+    chat: deque[p.ChatLine] = field(default_factory=lambda: deque(maxlen=CHAT_HISTORY))
+    deadline_handle: asyncio.TimerHandle | None = None
+    driver: asyncio.Task | None = None
+    takeover: int | None = None
+    """Seat whose current turn the timeout handed to a bot."""
+
+    @property
+    def status(self) -> p.TableStatus:
+        if self.game is None:
+            return "waiting"
+        return "finished" if self.game.finished else "playing"
+
+
+def clean_text(text: str, limit: int) -> str:
+    """Printable text on one line: control and format characters dropped."""
+    kept = "".join(
+        " " if ch in "\t\r\n" else ch
+        for ch in text
+        if ch in "\t\r\n" or unicodedata.category(ch)[0] != "C"
+    )
+    return " ".join(kept.split())[:limit]
+
+
+def public_events(events: Sequence[ev.Event]) -> list[ev.Event]:
+    """Events as clients see them: the dice seed stays on the server."""
+    return [
+        e.model_copy(update={"seed": 0}) if isinstance(e, ev.GameStarted) else e for e in events
+    ]
+
+
+class Hub:
+    """Tables, seats and peers. All methods run on the event loop's thread."""
+
+    def __init__(
+        self,
+        recorder: Recorder | None = None,
+        bot_pace: float = 0.8,
+        clock: Callable[[], float] = time.time,
+    ) -> None:
+        self.recorder = recorder
+        self.bot_pace = bot_pace
+        self.clock = clock
+        self.tables: dict[str, Table] = {}
+        self._peers: dict[Peer, PeerState] = {}
+        self._tokens: dict[str, Identity] = {}
+        self._next_table = 1
+
+    # -- identities -------------------------------------------------------------------------
+    def issue_token(self, nick: str, fingerprint: str | None = None) -> str:
+        """A secret a session app presents in `hello` to act as `nick` (and key)."""
+        if not NICK_RE.match(nick):
+            raise ValueError(f"{nick!r} is not a nickname (1-24 letters, digits, - _ .)")
+        token = secrets.token_urlsafe(24)
+        self._tokens[token] = Identity(nick, fingerprint)
+        return token
+
+    def revoke_token(self, token: str) -> None:
+        """The SSH session ended: its app, if still connected, is dropped."""
+        self._tokens.pop(token, None)
+        for peer, state in list(self._peers.items()):
+            if state.token == token:
+                peer.close("session ended")
+                self.disconnect(peer)
+
+    def name_conflict(self, who: Identity) -> str | None:
+        """Why `who` may not use its nickname now (another key holds it), or None."""
+        for table in self.tables.values():
+            if table.status == "finished":
+                continue
+            for seat in table.seats:
+                if (
+                    seat.kind == "human"
+                    and seat.name == who.nick
+                    and seat.fingerprint not in (None, who.fingerprint)
+                ):
+                    return (
+                        f"The name {who.nick} holds a seat for another key; "
+                        "connect with that key or another name."
+                    )
+        return None
+
+    # -- peers ------------------------------------------------------------------------------
+    def connect(self, peer: Peer) -> None:
+        self._peers[peer] = PeerState()
+
+    def disconnect(self, peer: Peer) -> None:
+        state = self._peers.pop(peer, None)
+        if state is None or state.table is None:
+            return
+        table = self.tables.get(state.table)
+        if table is not None:
+            self._detach(table, state, peer, free_seat=False)
+
+    @property
+    def peer_count(self) -> int:
+        return len(self._peers)
+
+    def handle(self, peer: Peer, message: p.ClientMessage) -> None:
+        """Apply one request; refusals go back to `peer` as `error`."""
+        state = self._peers.get(peer)
+        if state is None:
+            return
+        try:
+            if isinstance(message, p.Hello):
+                self._hello(peer, state, message)
+                return
+            if state.identity is None:
+                raise Refusal("hello_first", "Say hello first.")
+            match message:
+                case p.CreateTable():
+                    self._create(peer, state, message)
+                case p.Join():
+                    self._join(peer, state, self._table(message.table))
+                case p.Watch():
+                    self._watch(peer, state, self._table(message.table))
+                case p.Leave():
+                    self._leave(peer, state, message.table)
+                case p.Say():
+                    self._say(state, message)
+                case p.Act():
+                    self._act(state, message)
+        except Refusal as exc:
+            peer.send(p.Error(code=exc.code, message=exc.message, ref=message.ref))
+        except errors.IllegalMove as exc:
+            peer.send(p.Error(code=exc.code, message=exc.message, ref=message.ref))
+
+    # -- requests ---------------------------------------------------------------------------
+    def _hello(self, peer: Peer, state: PeerState, message: p.Hello) -> None:
+        if message.version != p.PROTOCOL_VERSION:
+            raise Refusal("version", "This app and the server speak different versions.")
+        who = self._tokens.get(message.token)
+        if who is None:
+            raise Refusal("bad_token", "Unknown session: connect through the SSH server.")
+        conflict = self.name_conflict(who)
+        if conflict:
+            raise Refusal("name_taken", conflict)
+        state.identity, state.token = who, message.token
+        peer.send(
+            p.Welcome(
+                nick=who.nick,
+                fingerprint=who.fingerprint,
+                tables=self._infos(),
+                seated=self._seated(who),
+                variants=[v.id for v in all_variants()],
+                bot_levels=bot_levels(),
+            )
+        )
+
+    def _create(self, peer: Peer, state: PeerState, message: p.CreateTable) -> None:
+        try:
+            variant = get_variant(message.variant)
+        except KeyError as exc:
+            raise Refusal("bad_setup", str(exc.args[0])) from None
+        known = bot_levels()
+        for level in message.bots:
+            if level not in known:
+                known_text = ", ".join(known)
+                raise Refusal("bad_setup", f"Unknown bot level {level!r} (known: {known_text}).")
+        if message.seats + len(message.bots) > 8:
+            raise Refusal("bad_setup", "A table has at most 8 seats.")
+        table_id = str(self._next_table)
+        self._next_table += 1
+        name = clean_text(message.name or "", 40) or f"{state.identity.nick}'s {variant.name}"
+        seats = [Seat() for _ in range(message.seats)]
+        for i, level in enumerate(message.bots):
+            seats.append(Seat(name=f"Bot {i + 1}", kind="bot", level=level))
+        table = Table(
+            id=table_id,
+            name=name,
+            variant=variant.id,
+            seats=seats,
+            turn_timeout=message.turn_timeout,
+            timeout_action=message.timeout_action,
+        )
+        self.tables[table_id] = table
+        self._join(peer, state, table)
+
+    def _join(self, peer: Peer, state: PeerState, table: Table) -> None:
+        who = state.identity
+        assert who is not None
+        mine = [i for i, s in enumerate(table.seats) if s.owned_by(who)]
+        if not mine:
+            if any(s.name == who.nick for s in table.seats):
+                raise Refusal("name_taken", f"{who.nick} is already seated here with another key.")
+            if table.status != "waiting" or not any(s.name is None for s in table.seats):
+                raise Refusal("table_full", "No free seat at this table: watch it instead.")
+            free = next(i for i, s in enumerate(table.seats) if s.name is None)
+            table.seats[free] = Seat(name=who.nick, fingerprint=who.fingerprint)
+            mine = [free]
+            self._notice(table, f"{who.nick} sat down.")
+        self._attach(table, state, peer, playing=True)
+        if table.status == "waiting" and all(s.name for s in table.seats):
+            self._start(table)
+        self._changed(table)
+
+    def _watch(self, peer: Peer, state: PeerState, table: Table) -> None:
+        assert state.identity is not None
+        if any(s.owned_by(state.identity) for s in table.seats):
+            self._join(peer, state, table)
+            return
+        self._attach(table, state, peer, playing=False)
+        self._changed(table)
+
+    def _leave(self, peer: Peer, state: PeerState, table_id: str) -> None:
+        table = self.tables.get(table_id)
+        if table is None or state.table != table_id:
+            peer.send(p.Left(table=table_id))
+            return
+        self._detach(table, state, peer, free_seat=True)
+        peer.send(p.Left(table=table_id))
+        peer.send(p.Lobby(tables=self._infos(), seated=self._seated(state.identity)))
+
+    def _say(self, state: PeerState, message: p.Say) -> None:
+        table = self._table(message.table)
+        if state.table != table.id:
+            raise Refusal("not_at_table", "Sit down or watch the table to chat there.")
+        text = clean_text(message.text, p.CHAT_MAX)
+        if not text:
+            raise Refusal("empty", "Nothing to say.")
+        assert state.identity is not None
+        line = p.ChatLine(nick=state.identity.nick, text=text, at=self.clock())
+        table.chat.append(line)
+        self._broadcast(table, p.Chat(table=table.id, line=line))
+
+    def _act(self, state: PeerState, message: p.Act) -> None:
+        table = self._table(message.table)
+        who = state.identity
+        assert who is not None
+        if state.table != table.id:
+            raise Refusal("not_at_table", "Sit down at the table first.")
+        if not state.playing:
+            raise Refusal("spectator", "You are watching: only seated players play.")
+        game = table.game
+        if game is None:
+            raise Refusal("not_started", "The game starts when every seat is taken.")
+        seat = message.command.player
+        if not 0 <= seat < len(table.seats):
+            raise Refusal("not_your_seat", "There is no such seat.")
+        if not table.seats[seat].owned_by(who):
+            current = game.state.current
+            if current is not None and seat == current:
+                raise Refusal("out_of_turn", f"It is {table.seats[seat].name}'s turn.")
+            raise Refusal("not_your_seat", f"That seat is {table.seats[seat].name}'s.")
+        if table.takeover is not None and table.takeover == seat:
+            raise Refusal("timed_out", "Time ran out: this turn is being played for you.")
+        self._execute(table, message.command, by=who.nick)
+
+    # -- tables -----------------------------------------------------------------------------
+    def _table(self, table_id: str) -> Table:
+        table = self.tables.get(table_id)
+        if table is None:
+            raise Refusal("no_table", f"There is no table {table_id}.")
+        return table
+
+    def _attach(self, table: Table, state: PeerState, peer: Peer, playing: bool) -> None:
+        if state.table is not None and state.table != table.id:
+            other = self.tables.get(state.table)
+            if other is not None:
+                self._detach(other, state, peer, free_seat=True)
+        was_present = self._present_seats(table)
+        state.table, state.playing = table.id, playing
+        who = state.identity
+        assert who is not None
+        if not playing:
+            self._notice(table, f"{who.nick} is watching.")
+        elif was_present != self._present_seats(table) and table.game is not None:
+            self._notice(table, f"{who.nick} is back.")
+        peer.send(
+            p.TableSnapshot(
+                table=self._info(table),
+                events=public_events(table.game.events) if table.game else [],
+                chat=list(table.chat),
+                seats=[i for i, s in enumerate(table.seats) if playing and s.owned_by(who)],
+            )
+        )
+
+    def _detach(self, table: Table, state: PeerState, peer: Peer, free_seat: bool) -> None:
+        who = state.identity
+        state.table, state.playing = None, False
+        if who is None:
+            return
+        if free_seat and table.status == "waiting":
+            for i, seat in enumerate(table.seats):
+                if seat.owned_by(who) and not self._is_present(table, i):
+                    table.seats[i] = Seat()
+                    self._notice(table, f"{who.nick} left.")
+        else:
+            mine = [i for i, s in enumerate(table.seats) if s.owned_by(who)]
+            away = not any(self._is_present(table, i) for i in mine)
+            if table.status == "playing" and mine and away:
+                self._notice(table, f"{who.nick} is away.")
+        if not any(s.name and s.kind == "human" for s in table.seats) or (
+            table.status == "finished" and not self._peers_at(table)
+        ):
+            self._close(table)
+            return
+        self._changed(table)
+
+    def _close(self, table: Table) -> None:
+        self._cancel_deadline(table)
+        if table.driver is not None:
+            table.driver.cancel()
+        self.tables.pop(table.id, None)
+        for peer in self._peers_at(table):
+            self._peers[peer].table = None
+            peer.send(p.Left(table=table.id, reason="The table closed."))
+        self._lobby_changed()
+
+    def _start(self, table: Table) -> None:
+        players = [Player(name=s.name or "?", kind=s.kind, level=s.level) for s in table.seats]
+        table.game = Game.new(table.variant, players, seed=new_seed())
+        self._notice(table, "Every seat is taken: the game begins.")
+        self._broadcast(
+            table, p.GameEvents(table=table.id, events=public_events(table.game.events), by="table")
+        )
+        self._schedule(table)
+
+    def _execute(self, table: Table, command: cmd.Command, by: str) -> None:
+        game = table.game
+        assert game is not None
+        new = game.execute(command)
+        self._broadcast(table, p.GameEvents(table=table.id, events=public_events(new), by=by))
+        if any(isinstance(e, ev.TurnStarted | ev.GameFinished) for e in new):
+            table.takeover = None
+        if game.finished:
+            self._finished(table)
+        self._schedule(table)
+        self._changed(table)
+
+    def _finished(self, table: Table) -> None:
+        game = table.game
+        assert game is not None and game.state.standings is not None
+        best = min(s.place for s in game.state.standings)
+        players = game.state.players
+        winners = [players[s.player].name for s in game.state.standings if s.place == best]
+        top = max(s.total for s in game.state.standings)
+        self._notice(table, f"Game over: {' and '.join(winners)} with {top}.")
+        if self.recorder is not None:
+            meta = {
+                "table": table.id,
+                "name": table.name,
+                "players": [{"name": s.name, "fingerprint": s.fingerprint} for s in table.seats],
+            }
+            try:
+                self.recorder(list(game.events), meta)
+            except Exception:
+                log.exception("saving the finished game of table %s failed", table.id)
+
+    # -- bots and the turn timeout ------------------------------------------------------------
+    def _schedule(self, table: Table) -> None:
+        """After any change: let a bot act, or (re)arm the turn timeout."""
+        self._cancel_deadline(table)
+        game = table.game
+        if game is None or game.finished:
+            return
+        seat = table.seats[game.current]
+        if seat.kind == "bot" or table.takeover == game.current:
+            if table.driver is None or table.driver.done():
+                table.driver = asyncio.get_running_loop().create_task(self._drive(table))
+            return
+        if table.turn_timeout:
+            loop = asyncio.get_running_loop()
+            table.deadline_handle = loop.call_later(table.turn_timeout, self._timed_out, table)
+
+    def _cancel_deadline(self, table: Table) -> None:
+        if table.deadline_handle is not None:
+            table.deadline_handle.cancel()
+            table.deadline_handle = None
+
+    def _timed_out(self, table: Table) -> None:
+        table.deadline_handle = None
+        game = table.game
+        if game is None or game.finished or self.tables.get(table.id) is not table:
+            return
+        seat = game.current
+        table.takeover = seat
+        name = table.seats[seat].name
+        how = "a bot plays" if table.timeout_action == "bot" else "scratching"
+        self._notice(table, f"Time is up for {name}: {how} this turn.")
+        self._schedule(table)
+        self._changed(table)
+
+    async def _drive(self, table: Table) -> None:
+        """Play bot seats (and timed-out turns) at a pace people can follow."""
+        bots: dict[int, object] = {}
+        try:
+            while self.tables.get(table.id) is table and table.game and not table.game.finished:
+                game = table.game
+                seat_no = game.current
+                seat = table.seats[seat_no]
+                if seat.kind != "bot" and table.takeover != seat_no:
+                    return
+                await asyncio.sleep(self.bot_pace)
+                if table.game is not game or game.finished or game.current != seat_no:
+                    continue
+                before = len(game.events)
+                if seat.kind == "human" and table.timeout_action == "scratch":
+                    command = self._scratch(game)
+                    by = "timeout"
+                else:
+                    level = seat.level or TIMEOUT_BOT_LEVEL
+                    bot = bots.setdefault(seat_no, make_bot(level))
+                    action = await asyncio.to_thread(bot.choose, game.state, game.variant)
+                    if len(game.events) != before or table.game is not game:
+                        continue  # someone undid meanwhile: think again
+                    command = (
+                        cmd.Throw(player=seat_no, keep=list(action.keep))
+                        if isinstance(action, KeepAndThrow)
+                        else cmd.Write(player=seat_no, box=action.box)
+                        if isinstance(action, WriteBox)
+                        else self._scratch(game)
+                    )
+                    by = seat.name if seat.kind == "bot" else "timeout"
+                try:
+                    self._execute(table, command, by=by or "bot")
+                except errors.IllegalMove:
+                    log.exception("a bot chose an illegal move at table %s", table.id)
+                    self._execute(table, self._scratch(game), by="timeout")
+        except asyncio.CancelledError:
+            raise
+        except Exception:
+            log.exception("bot driver of table %s failed", table.id)
+        finally:
+            if asyncio.current_task() is table.driver:
+                table.driver = None
+
+    @staticmethod
+    def _scratch(game: Game) -> cmd.Command:
+        """Throw if nothing is on the table, else write where the fewest points go."""
+        seat = game.current
+        if game.state.turn is None or game.state.turn.dice is None:
+            return cmd.Throw(player=seat, keep=[])
+        preview = game.preview()
+        box = min(preview, key=lambda b: (preview[b], -game.variant.box_ids.index(b)))
+        return cmd.Write(player=seat, box=box)
+
+    # -- telling people -----------------------------------------------------------------------
+    def _peers_at(self, table: Table) -> list[Peer]:
+        return [peer for peer, s in self._peers.items() if s.table == table.id]
+
+    def _is_present(self, table: Table, seat: int) -> bool:
+        owner = table.seats[seat]
+        return any(
+            s.table == table.id and s.playing and s.identity and owner.owned_by(s.identity)
+            for s in self._peers.values()
+        )
+
+    def _present_seats(self, table: Table) -> set[int]:
+        return {i for i in range(len(table.seats)) if self._is_present(table, i)}
+
+    def _info(self, table: Table) -> p.TableInfo:
+        game = table.game
+        turn = game.state.turn if game else None
+        spectators = sorted(
+            s.identity.nick
+            for s in self._peers.values()
+            if s.table == table.id and not s.playing and s.identity
+        )
+        return p.TableInfo(
+            id=table.id,
+            name=table.name,
+            variant=table.variant,
+            status=table.status,
+            seats=[
+                p.SeatInfo(
+                    name=s.name,
+                    kind=s.kind,
+                    level=s.level,
+                    present=s.kind == "bot" or self._is_present(table, i),
+                    keyed=s.fingerprint is not None,
+                )
+                for i, s in enumerate(table.seats)
+            ],
+            spectators=spectators,
+            turn_timeout=table.turn_timeout,
+            timeout_action=table.timeout_action,
+            current=turn.player if turn else None,
+            round=turn.round if turn else None,
+        )
+
+    def _infos(self) -> list[p.TableInfo]:
+        return [self._info(t) for t in self.tables.values()]
+
+    def _seated(self, who: Identity | None) -> list[str]:
+        if who is None:
+            return []
+        return [
+            t.id
+            for t in self.tables.values()
+            if t.status != "finished" and any(s.owned_by(who) for s in t.seats)
+        ]
+
+    def _broadcast(self, table: Table, message: BaseModel) -> None:
+        for peer in self._peers_at(table):
+            peer.send(message)
+
+    def _notice(self, table: Table, text: str) -> None:
+        line = p.ChatLine(nick=None, text=text, at=self.clock())
+        table.chat.append(line)
+        self._broadcast(table, p.Chat(table=table.id, line=line))
+
+    def _changed(self, table: Table) -> None:
+        if self.tables.get(table.id) is table:
+            self._broadcast(table, p.TableUpdate(table=self._info(table)))
+        self._lobby_changed()
+
+    def _lobby_changed(self) -> None:
+        tables = self._infos()
+        for peer, state in list(self._peers.items()):
+            if state.identity is not None and state.table is None:
+                peer.send(p.Lobby(tables=tables, seated=self._seated(state.identity)))
+
+    async def aclose(self) -> None:
+        """Stop every bot and timer (server shutdown)."""
+        for table in list(self.tables.values()):
+            self._cancel_deadline(table)
+            if table.driver is not None:
+                table.driver.cancel()
+                with contextlib.suppress(asyncio.CancelledError, Exception):
+                    await table.driver
+
+
+class Refusal(Exception):
+    """A request the hub turns down, with a message for the player."""
+
+    def __init__(self, code: str, message: str) -> None:
+        super().__init__(message)
+        self.code = code
+        self.message = message

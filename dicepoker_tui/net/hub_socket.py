@@ -1,0 +1,113 @@
+"""The hub served on a local unix socket (mode 0600), one JSON line per message.
+
+Every peer has a bounded outgoing queue drained by its own task: a peer that cannot
+keep up is dropped (its app reconnects and gets a fresh snapshot) instead of holding
+up the hub or the other peers.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import os
+import stat
+from pathlib import Path
+
+from pydantic import BaseModel
+
+from dicepoker_tui.net import protocol as p
+from dicepoker_tui.net.hub import Hub
+
+log = logging.getLogger(__name__)
+
+QUEUE_LIMIT = 1000
+"""Messages waiting for one peer before it counts as stuck and is dropped."""
+
+
+class SocketPeer:
+    """One app connected to the hub socket."""
+
+    def __init__(self, hub: Hub, reader: asyncio.StreamReader, writer: asyncio.StreamWriter):
+        self.hub = hub
+        self.reader = reader
+        self.writer = writer
+        self.queue: asyncio.Queue[bytes | None] = asyncio.Queue(QUEUE_LIMIT)
+        self.closed = False
+
+    def send(self, message: BaseModel) -> None:
+        if self.closed:
+            return
+        try:
+            self.queue.put_nowait(p.encode(message))
+        except asyncio.QueueFull:
+            log.warning("dropping a hub peer that does not keep up")
+            self.close("too slow")
+
+    def close(self, reason: str) -> None:
+        if self.closed:
+            return
+        self.closed = True
+        try:
+            self.queue.put_nowait(None)
+        except asyncio.QueueFull:
+            self.writer.transport.abort()
+
+    async def _drain(self) -> None:
+        while True:
+            data = await self.queue.get()
+            if data is None:
+                break
+            self.writer.write(data)
+            await self.writer.drain()
+        self.writer.close()
+
+    async def run(self) -> None:
+        self.hub.connect(self)
+        drain = asyncio.create_task(self._drain())
+        try:
+            while not self.closed:
+                try:
+                    line = await self.reader.readline()
+                except (ValueError, asyncio.LimitOverrunError):
+                    self.send(p.Error(code="bad_message", message="message too long"))
+                    break
+                if not line:
+                    break
+                if not line.strip():
+                    continue
+                try:
+                    message = p.decode_client(line)
+                except p.BadMessage as exc:
+                    self.send(p.Error(code="bad_message", message=str(exc)))
+                    continue
+                self.hub.handle(self, message)
+        except (ConnectionError, OSError):
+            pass
+        finally:
+            self.hub.disconnect(self)
+            self.close("gone")
+            try:
+                await asyncio.wait_for(drain, 5)
+            except (Exception, asyncio.CancelledError):
+                drain.cancel()
+            self.writer.transport.abort()
+
+
+async def serve_hub(hub: Hub, path: Path) -> asyncio.AbstractServer:
+    """Listen on the unix socket `path`, readable and writable by this user only."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    with contextlib.suppress(FileNotFoundError):
+        if stat.S_ISSOCK(path.lstat().st_mode):
+            path.unlink()
+
+    async def accept(reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+        await SocketPeer(hub, reader, writer).run()
+
+    old = os.umask(0o177)
+    try:
+        server = await asyncio.start_unix_server(accept, path=str(path), limit=p.MAX_LINE)
+    finally:
+        os.umask(old)
+    os.chmod(path, 0o600)
+    return server

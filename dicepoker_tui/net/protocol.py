@@ -1,0 +1,228 @@
+"""The hub protocol: one JSON object per line, both ways, as pydantic discriminated unions.
+
+A session's app says `hello` with the token its SSH session was given; the hub answers
+`welcome` and then keeps it up to date: the `lobby` of tables, a `table` snapshot when
+it sits down or watches, every game `events` batch with who caused it, presence and
+`chat`. Commands the rules refuse come back as `error` with the player's message.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Literal
+
+from pydantic import BaseModel, Field, TypeAdapter, ValidationError
+
+from dicepoker_tui.engine.scoresheet import commands as cmd
+from dicepoker_tui.engine.scoresheet import events as ev
+
+PROTOCOL_VERSION = 1
+MAX_LINE = 256 * 1024
+"""The longest line either side accepts (a whole game's events fit many times over)."""
+CHAT_MAX = 200
+NICK_PATTERN = r"^[A-Za-z0-9][A-Za-z0-9_.-]{0,23}$"
+
+TimeoutAction = Literal["bot", "scratch"]
+TableStatus = Literal["waiting", "playing", "finished"]
+
+
+class _Msg(BaseModel):
+    model_config = {"frozen": True, "extra": "forbid"}
+
+
+# -- what the hub tells -------------------------------------------------------------------
+class SeatInfo(BaseModel):
+    """A seat as everyone at the table sees it."""
+
+    name: str | None = Field(description="Nickname or bot name; None while the seat is free.")
+    kind: Literal["human", "bot"] = "human"
+    level: str | None = Field(default=None, description="Bot level, for bots.")
+    present: bool = Field(default=False, description="Its owner is at the table right now.")
+    keyed: bool = Field(default=False, description="Owned by a key fingerprint as well as a name.")
+
+
+class TableInfo(BaseModel):
+    """A table in the lobby."""
+
+    id: str
+    name: str
+    variant: str
+    status: TableStatus
+    seats: list[SeatInfo]
+    spectators: list[str] = Field(default_factory=list)
+    turn_timeout: int | None = Field(default=None, description="Seconds; None means no limit.")
+    timeout_action: TimeoutAction = "bot"
+    current: int | None = Field(default=None, description="Seat to act, while playing.")
+    round: int | None = None
+
+    @property
+    def free_seats(self) -> list[int]:
+        return [i for i, s in enumerate(self.seats) if s.name is None]
+
+
+class ChatLine(BaseModel):
+    """One line of a table's chat (or a notice from the table itself when `nick` is None)."""
+
+    nick: str | None
+    text: str
+    at: float = Field(description="Unix time on the server.")
+
+
+class Welcome(_Msg):
+    type: Literal["welcome"] = "welcome"
+    nick: str
+    fingerprint: str | None = None
+    tables: list[TableInfo]
+    seated: list[str] = Field(default_factory=list, description="Tables where you own a seat.")
+    variants: list[str] = Field(default_factory=list)
+    bot_levels: list[str] = Field(default_factory=list)
+
+
+class Lobby(_Msg):
+    type: Literal["lobby"] = "lobby"
+    tables: list[TableInfo]
+    seated: list[str] = Field(default_factory=list)
+
+
+class TableSnapshot(_Msg):
+    """Everything about a table you just sat down at or started watching."""
+
+    type: Literal["table"] = "table"
+    table: TableInfo
+    events: list[ev.Event] = Field(description="The game so far; empty while waiting.")
+    chat: list[ChatLine] = Field(default_factory=list)
+    seats: list[int] = Field(default_factory=list, description="Seats you own here.")
+
+
+class TableUpdate(_Msg):
+    """Seats, presence or status of a table you are at changed."""
+
+    type: Literal["table_update"] = "table_update"
+    table: TableInfo
+
+
+class GameEvents(_Msg):
+    """Events of one command, in order, and who caused them."""
+
+    type: Literal["events"] = "events"
+    table: str
+    events: list[ev.Event]
+    by: str = Field(description="Nickname, bot name, or 'timeout'.")
+
+
+class Chat(_Msg):
+    type: Literal["chat"] = "chat"
+    table: str
+    line: ChatLine
+
+
+class Left(_Msg):
+    """You are no longer at `table` (you left, or it closed)."""
+
+    type: Literal["left"] = "left"
+    table: str
+    reason: str = ""
+
+
+class Error(_Msg):
+    type: Literal["error"] = "error"
+    code: str
+    message: str
+    ref: int | None = Field(default=None, description="The `ref` of the request refused.")
+
+
+ServerMessage = Annotated[
+    Welcome | Lobby | TableSnapshot | TableUpdate | GameEvents | Chat | Left | Error,
+    Field(discriminator="type"),
+]
+
+
+# -- what a client asks -------------------------------------------------------------------
+class _Request(_Msg):
+    ref: int | None = Field(default=None, description="Echoed in an error about this request.")
+
+
+class Hello(_Request):
+    type: Literal["hello"] = "hello"
+    token: str
+    version: int = PROTOCOL_VERSION
+
+
+class CreateTable(_Request):
+    type: Literal["create"] = "create"
+    variant: str
+    seats: int = Field(default=2, ge=1, le=8, description="Human seats, yours included.")
+    bots: list[str] = Field(default_factory=list, max_length=7, description="Bot levels.")
+    name: str | None = Field(default=None, max_length=40)
+    turn_timeout: int | None = Field(default=None, ge=1, le=3600)
+    timeout_action: TimeoutAction = "bot"
+
+
+class Join(_Request):
+    """Sit at a table: your own seat if you have one there, else `seat` or any free one."""
+
+    type: Literal["join"] = "join"
+    table: str
+    seat: int | None = None
+
+
+class Watch(_Request):
+    type: Literal["watch"] = "watch"
+    table: str
+
+
+class Leave(_Request):
+    """Back to the lobby. A seat in a game in progress is kept (shown away)."""
+
+    type: Literal["leave"] = "leave"
+    table: str
+
+
+class Say(_Request):
+    type: Literal["say"] = "say"
+    table: str
+    text: str = Field(min_length=1, max_length=CHAT_MAX)
+
+
+class Act(_Request):
+    """A game command for a seat you own."""
+
+    type: Literal["act"] = "act"
+    table: str
+    command: Annotated[cmd.Throw | cmd.Hold | cmd.Write | cmd.Undo, Field(discriminator="type")]
+
+
+ClientMessage = Annotated[
+    Hello | CreateTable | Join | Watch | Leave | Say | Act,
+    Field(discriminator="type"),
+]
+
+SERVER_ADAPTER: TypeAdapter[ServerMessage] = TypeAdapter(ServerMessage)
+CLIENT_ADAPTER: TypeAdapter[ClientMessage] = TypeAdapter(ClientMessage)
+
+
+class BadMessage(ValueError):
+    """A line that is not a valid message; `str()` is one readable line."""
+
+
+def encode(message: BaseModel) -> bytes:
+    """One message as one line of JSON."""
+    return message.model_dump_json().encode() + b"\n"
+
+
+def _decode(adapter: TypeAdapter, line: bytes | str):
+    if len(line) > MAX_LINE:
+        raise BadMessage("message too long")
+    try:
+        return adapter.validate_json(line)
+    except ValidationError as exc:
+        first = exc.errors()[0]
+        where = ".".join(str(p) for p in first.get("loc", ())) or "message"
+        raise BadMessage(f"bad message ({where}: {first.get('msg', 'invalid')})") from None
+
+
+def decode_client(line: bytes | str) -> ClientMessage:
+    return _decode(CLIENT_ADAPTER, line)
+
+
+def decode_server(line: bytes | str) -> ServerMessage:
+    return _decode(SERVER_ADAPTER, line)

@@ -1,0 +1,105 @@
+"""`RemoteGame`: a table's game on the hub, with the interface of the local `Game`.
+
+It keeps a mirror of the state, folded from the events the hub sends. A command is
+first checked here with the same pure `decide` (on placeholder dice, never used), so
+an illegal move raises `IllegalMove` at once with the player's message; a legal one
+is sent to the hub, and the authoritative events come back asynchronously and are
+folded and published to subscribers, exactly like a local game's.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+
+from dicepoker_tui.engine import errors
+from dicepoker_tui.engine.core import Engine
+from dicepoker_tui.engine.dice import Dice
+from dicepoker_tui.engine.scoresheet import commands as cmd
+from dicepoker_tui.engine.scoresheet import events as ev
+from dicepoker_tui.engine.scoresheet.game import FAMILY, Game
+from dicepoker_tui.engine.scoresheet.state import GameState
+from dicepoker_tui.net import protocol as p
+
+
+class PlaceholderDice:
+    """Dice for checking a throw's legality; the values are never shown or kept."""
+
+    def roll(self, count: int, key: int) -> Dice:
+        return (1,) * count
+
+
+class MirrorEngine(Engine[GameState, cmd.Command, ev.Event]):
+    """An engine whose events are decided elsewhere: it folds and publishes them."""
+
+    def apply(self, events: Iterable[ev.Event]) -> None:
+        for event in events:
+            after = self.family.evolve(self._state, event)
+            self._events.append(event)
+            self._state = after
+            for callback in list(self._subscribers):
+                callback(event, after)
+
+
+class RemoteGame(Game):
+    """The game at a hub table, seen from one seat (or from the spectators' bench)."""
+
+    remote = True
+    """Bots and timeouts are run by the hub: a table screen must not drive them."""
+
+    def __init__(
+        self,
+        table: p.TableInfo,
+        seats: Iterable[int],
+        send: Callable[[p.Act], None],
+        events: Iterable[ev.Event] = (),
+    ) -> None:
+        super().__init__(PlaceholderDice())
+        self._engine = MirrorEngine(FAMILY, PlaceholderDice())
+        self.table = table
+        self.seats = frozenset(seats)
+        self.last_by: str | None = None
+        """Who caused the latest events (nickname, bot name or 'timeout')."""
+        self._send = send
+        self._next_ref = 1
+        events = list(events)
+        if events:
+            self._engine.load(events)
+
+    @property
+    def started(self) -> bool:
+        return self._engine.started
+
+    @property
+    def spectator(self) -> bool:
+        return not self.seats
+
+    def my_turn(self) -> bool:
+        state = self._engine._state
+        return state is not None and state.current in self.seats
+
+    def apply(self, events: Iterable[ev.Event], by: str | None = None) -> None:
+        """Fold events from the hub and tell subscribers."""
+        self.last_by = by
+        self._engine.apply(events)
+
+    def execute(self, command: cmd.Command) -> list[ev.Event]:
+        """Check `command` locally and send it; the events arrive later through `subscribe`."""
+        if isinstance(command, cmd.Start):
+            raise errors.BadSetup("The table starts its own game.")
+        if not self.started:
+            raise errors.NotStarted("The game starts when every seat is taken.")
+        state = self.state
+        if self.spectator:
+            raise errors.IllegalMove("You are watching: only seated players play.")
+        if command.player not in self.seats:
+            name = state.players[command.player].name
+            if isinstance(command, cmd.Undo):
+                raise errors.NothingToUndo(f"Only {name} can undo their write.")
+            if command.player == state.current:
+                raise errors.OutOfTurn(f"It is {name}'s turn.")
+            raise errors.IllegalMove(f"That seat is {name}'s.")
+        FAMILY.decide(state, command, PlaceholderDice())
+        ref = self._next_ref
+        self._next_ref += 1
+        self._send(p.Act(table=self.table.id, command=command, ref=ref))
+        return []
