@@ -1,0 +1,274 @@
+"""Exporting a stored game (JSON, CSV, TXT) and importing a JSON export back.
+
+The JSON export is the full record: the game's meta data, its seats with their results,
+the final sheets and every engine event. Its format is described in
+`docs/export-format.md`; `FORMAT_VERSION` is the `schema_version` it carries.
+
+An import is refused, with one line saying why and nothing written, unless the file is
+well formed and the game it describes is exactly what the rules make of its events.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Literal
+
+from pydantic import AwareDatetime, BaseModel, ConfigDict, Field, ValidationError
+
+from dicepoker_tui.engine.players import PlayerKind
+from dicepoker_tui.engine.scoresheet import events as ev
+from dicepoker_tui.engine.scoresheet.game import Game
+from dicepoker_tui.store.database import Store
+from dicepoker_tui.store.records import GameStatus
+from dicepoker_tui.store.verify import Inconsistent, recheck
+
+FORMAT = "dicepoker-game"
+FORMAT_VERSION = 1
+TEXT_FORMATS = ("json", "csv", "txt")
+"""Formats this module renders; `svg` is drawn by the terminal UI."""
+
+
+class ExportError(ValueError):
+    """An export that cannot be made (unknown format, missing game)."""
+
+
+class ImportRefused(ValueError):
+    """A file that is not a consistent game record; the message is one line."""
+
+
+class _Strict(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+
+class ExportedPlayer(_Strict):
+    """A seat and, once the game is finished, its result."""
+
+    seat: int = Field(ge=0, description="0-based seat, the order of play.")
+    name: str
+    kind: PlayerKind
+    level: str | None = Field(default=None, description="Bot level, for bots.")
+    total: int | None = Field(default=None, description="Final total; null while unfinished.")
+    place: int | None = Field(default=None, description="1 is best; ties share a place.")
+    settlement: float | None = Field(
+        default=None, description="Total minus the average of all totals."
+    )
+
+
+class ExportedSheet(_Strict):
+    """A player's sheet as the events leave it."""
+
+    player: int = Field(ge=0, description="Seat index.")
+    scores: dict[str, int] = Field(description="Filled boxes by box id.")
+    bonuses: dict[str, int] = Field(description="Bonus points by bonus id.")
+    bank: int = Field(description="Throws in the bank (roll-bank variants).")
+    total: int = Field(description="Boxes plus bonuses.")
+
+
+class ExportedGame(_Strict):
+    """One game, complete: everything needed to rebuild, check and show it."""
+
+    format: Literal["dicepoker-game"] = FORMAT
+    schema_version: int = Field(FORMAT_VERSION, description="Version of this file format.")
+    id: int | None = Field(default=None, description="Id in the history it was exported from.")
+    variant: str
+    status: GameStatus
+    started_at: AwareDatetime
+    updated_at: AwareDatetime = Field(description="When the last event happened.")
+    finished_at: AwareDatetime | None = None
+    seed: int
+    real_dice: bool
+    players: list[ExportedPlayer]
+    sheets: list[ExportedSheet]
+    events: list[ev.Event]
+
+
+# -- export -----------------------------------------------------------------------------------
+
+
+def export_game(store: Store, game_id: int) -> ExportedGame:
+    """The full record of a stored game."""
+    record = store.game(game_id)
+    events = store.load_events(game_id)
+    game = Game.from_events(events)
+    return build_export(
+        game, record.id, record.status, record.started_at, record.updated_at, record.finished_at
+    )
+
+
+def build_export(
+    game: Game,
+    game_id: int | None,
+    status: GameStatus,
+    started_at: datetime,
+    updated_at: datetime,
+    finished_at: datetime | None,
+) -> ExportedGame:
+    """The record of `game` with its history meta data."""
+    state = game.state
+    results = {s.player: s for s in state.standings or []}
+    players = []
+    for seat, player in enumerate(state.players):
+        result = results.get(seat)
+        players.append(
+            ExportedPlayer(
+                seat=seat,
+                name=player.name,
+                kind=player.kind,
+                level=player.level,
+                total=result.total if result else None,
+                place=result.place if result else None,
+                settlement=result.settlement if result else None,
+            )
+        )
+    sheets = [
+        ExportedSheet(
+            player=seat,
+            scores=dict(sheet.scores),
+            bonuses=dict(sheet.bonuses),
+            bank=sheet.bank,
+            total=sheet.total,
+        )
+        for seat, sheet in enumerate(state.sheets)
+    ]
+    return ExportedGame(
+        id=game_id,
+        variant=state.variant,
+        status=status,
+        started_at=started_at,
+        updated_at=updated_at,
+        finished_at=finished_at,
+        seed=state.seed,
+        real_dice=state.real_dice,
+        players=players,
+        sheets=sheets,
+        events=list(game.events),
+    )
+
+
+def to_json(doc: ExportedGame) -> str:
+    return doc.model_dump_json(indent=1) + "\n"
+
+
+def render(doc: ExportedGame, fmt: str) -> str:
+    """`doc` as json, csv or txt."""
+    from dicepoker_tui.store import sheet_formats
+
+    match fmt:
+        case "json":
+            return to_json(doc)
+        case "csv":
+            return sheet_formats.to_csv(doc)
+        case "txt":
+            return sheet_formats.to_txt(doc)
+    raise ExportError(f"unknown export format {fmt!r} (json, csv, txt or svg)")
+
+
+# -- import -----------------------------------------------------------------------------------
+
+
+def parse_export(data: str | bytes, check_seed: bool = True) -> tuple[ExportedGame, Game]:
+    """Validate a JSON export and rebuild its game; `ImportRefused` naming the first problem."""
+    try:
+        doc = ExportedGame.model_validate_json(data)
+    except ValidationError as exc:
+        raise ImportRefused(_first_problem(exc)) from None
+    if doc.schema_version > FORMAT_VERSION:
+        raise ImportRefused(
+            f"written by a newer version of dicepoker (format version {doc.schema_version}; "
+            f"this one reads up to {FORMAT_VERSION})"
+        )
+    if doc.schema_version < 1:
+        raise ImportRefused(f"unknown format version {doc.schema_version}")
+    try:
+        game = recheck(doc.events, check_seed=check_seed)
+    except Inconsistent as exc:
+        raise ImportRefused(str(exc)) from None
+    _check_meta(doc, game)
+    return doc, game
+
+
+def import_game(store: Store, doc: ExportedGame, game: Game) -> int:
+    """Store a checked import (see `parse_export`) as a new game; its id."""
+    duplicate = store.find_duplicate(game.events, doc.started_at)
+    if duplicate is not None:
+        raise ImportRefused(f"this game is already in the history as game {duplicate}")
+    return store.create_game(
+        game,
+        started_at=doc.started_at,
+        updated_at=doc.updated_at,
+        finished_at=doc.finished_at,
+        abandoned=doc.status == "abandoned",
+    )
+
+
+def _check_meta(doc: ExportedGame, game: Game) -> None:
+    """Everything the file says besides its events must agree with the events."""
+    state = game.state
+    for field_name in ("variant", "seed", "real_dice"):
+        if getattr(doc, field_name) != getattr(state, field_name):
+            raise ImportRefused(
+                f"{field_name} {getattr(doc, field_name)!r} does not match the game_started "
+                f"event ({getattr(state, field_name)!r})"
+            )
+    if len(doc.players) != len(state.players):
+        raise ImportRefused(f"{len(doc.players)} players listed, the game has {len(state.players)}")
+    results = {s.player: s for s in state.standings or []}
+    for seat, (listed, seated) in enumerate(zip(doc.players, state.players, strict=True)):
+        who = f"player {seat + 1} ({listed.name})"
+        if (listed.seat, listed.name, listed.kind, listed.level) != (
+            seat,
+            seated.name,
+            seated.kind,
+            seated.level,
+        ):
+            raise ImportRefused(f"{who} does not match the seats of the game_started event")
+        result = results.get(seat)
+        expected = (result.total, result.place, result.settlement) if result else (None, None, None)
+        if (listed.total, listed.place, listed.settlement) != expected:
+            raise ImportRefused(
+                f"{who}: total {listed.total}, place {listed.place}, settlement "
+                f"{listed.settlement} do not match the events ({expected[0]}, {expected[1]}, "
+                f"{expected[2]})"
+            )
+    if len(doc.sheets) != len(state.sheets):
+        raise ImportRefused(f"{len(doc.sheets)} sheets for {len(state.sheets)} players")
+    for seat, (listed_sheet, sheet) in enumerate(zip(doc.sheets, state.sheets, strict=True)):
+        name = state.players[seat].name
+        if listed_sheet.player != seat:
+            raise ImportRefused(f"sheet {seat + 1} is for seat {listed_sheet.player}")
+        if listed_sheet.total != sheet.total:
+            raise ImportRefused(
+                f"{name}'s total {listed_sheet.total} does not match the events ({sheet.total})"
+            )
+        if (listed_sheet.scores, listed_sheet.bonuses, listed_sheet.bank) != (
+            sheet.scores,
+            sheet.bonuses,
+            sheet.bank,
+        ):
+            raise ImportRefused(f"{name}'s sheet does not match the events")
+    _check_status(doc, game)
+
+
+def _check_status(doc: ExportedGame, game: Game) -> None:
+    if game.finished != (doc.status == "finished"):
+        if doc.status == "finished":
+            raise ImportRefused("the events stop before the end of the game (truncated)")
+        raise ImportRefused(f"status {doc.status!r}, but the events finish the game")
+    if (doc.finished_at is not None) != game.finished:
+        raise ImportRefused(
+            "finished_at is missing" if game.finished else "finished_at set on an unfinished game"
+        )
+    if doc.updated_at < doc.started_at or (
+        doc.finished_at is not None and doc.finished_at < doc.started_at
+    ):
+        raise ImportRefused("the game ends before it starts")
+
+
+def _first_problem(exc: ValidationError) -> str:
+    errors = exc.errors()
+    first = errors[0]
+    if first["type"] == "json_invalid":
+        return f"not valid JSON ({first['msg'].removeprefix('Invalid JSON: ')})"
+    where = ".".join(str(part) for part in first["loc"])
+    more = f" (and {len(errors) - 1} more problems)" if len(errors) > 1 else ""
+    return f"{where}: {first['msg']}{more}" if where else f"{first['msg']}{more}"

@@ -1,0 +1,25 @@
+"""Where the history database lives."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+APP_NAME = "dicepoker-tui"
+HOME_ENV = "DICEPOKER_HOME"
+DB_NAME = "history.db"
+
+
+def data_dir() -> Path:
+    """`$DICEPOKER_HOME` when set, else the user data directory of the platform."""
+    home = os.environ.get(HOME_ENV)
+    if home:
+        return Path(home).expanduser()
+    from platformdirs import user_data_dir
+
+    return Path(user_data_dir(APP_NAME, appauthor=False))
+
+
+def default_db_path() -> Path:
+    """The history database used when no path is given."""
+    return data_dir() / DB_NAME

@@ -1,0 +1,137 @@
+"""The history database schema and its migrations.
+
+The schema version is SQLite's `PRAGMA user_version`; `MIGRATIONS[i]` takes a database
+from version i to i + 1. A database of version 0 is empty. Migrations only ever add:
+an older program refuses a newer database instead of guessing at it.
+"""
+
+from __future__ import annotations
+
+import sqlite3
+from collections.abc import Callable
+
+APPLICATION_ID = 0x44504B52  # "DPKR": marks the file as a dicepoker history
+
+Migration = Callable[[sqlite3.Connection], None]
+
+
+def _run(conn: sqlite3.Connection, script: str) -> None:
+    """Run `;`-separated statements inside the current transaction (executescript would commit)."""
+    for statement in script.split(";"):
+        if statement.strip():
+            conn.execute(statement)
+
+
+def _v1_games_players_events(conn: sqlite3.Connection) -> None:
+    """Games, their seats and their event logs."""
+    _run(
+        conn,
+        """
+        CREATE TABLE games (
+            id          INTEGER PRIMARY KEY,
+            variant     TEXT    NOT NULL,
+            seed        TEXT    NOT NULL,
+            real_dice   INTEGER NOT NULL,
+            status      TEXT    NOT NULL CHECK (status IN ('playing', 'finished', 'abandoned')),
+            started_at  TEXT    NOT NULL,
+            updated_at  TEXT    NOT NULL,
+            finished_at TEXT,
+            event_count INTEGER NOT NULL DEFAULT 0
+        );
+        CREATE TABLE players (
+            game_id    INTEGER NOT NULL REFERENCES games (id),
+            seat       INTEGER NOT NULL,
+            name       TEXT    NOT NULL,
+            kind       TEXT    NOT NULL,
+            level      TEXT,
+            total      INTEGER,
+            place      INTEGER,
+            settlement REAL,
+            PRIMARY KEY (game_id, seat)
+        ) WITHOUT ROWID;
+        CREATE TABLE events (
+            game_id INTEGER NOT NULL REFERENCES games (id),
+            seq     INTEGER NOT NULL,
+            data    TEXT    NOT NULL,
+            PRIMARY KEY (game_id, seq)
+        ) WITHOUT ROWID;
+        CREATE INDEX games_by_status ON games (status, started_at);
+        CREATE INDEX players_by_name ON players (name COLLATE NOCASE, game_id);
+        """,
+    )
+
+
+def _v2_final_sheets(conn: sqlite3.Connection) -> None:
+    """Final sheets line by line and per-game figures for statistics; filled in from events."""
+    _run(
+        conn,
+        """
+        CREATE TABLE sheet_lines (
+            game_id INTEGER NOT NULL REFERENCES games (id),
+            seat    INTEGER NOT NULL,
+            kind    TEXT    NOT NULL CHECK (kind IN ('box', 'bonus')),
+            line    TEXT    NOT NULL,
+            points  INTEGER NOT NULL,
+            PRIMARY KEY (game_id, seat, kind, line)
+        ) WITHOUT ROWID;
+        ALTER TABLE players ADD COLUMN five_of_a_kind INTEGER;
+        ALTER TABLE games ADD COLUMN best_total INTEGER;
+        CREATE INDEX games_by_variant ON games (status, variant, started_at);
+        """,
+    )
+    from dicepoker_tui.engine.scoresheet.events import EVENT_LIST_ADAPTER
+    from dicepoker_tui.store.summary import final_sheets
+
+    finished = conn.execute("SELECT id FROM games WHERE status = 'finished'").fetchall()
+    for (game_id,) in finished:
+        rows = conn.execute(
+            "SELECT data FROM events WHERE game_id = ? ORDER BY seq", (game_id,)
+        ).fetchall()
+        events = EVENT_LIST_ADAPTER.validate_json("[" + ",".join(r[0] for r in rows) + "]")
+        sheets = final_sheets(events)
+        for sheet in sheets:
+            conn.executemany(
+                "INSERT INTO sheet_lines VALUES (?, ?, ?, ?, ?)",
+                [(game_id, sheet.seat, "box", b, p) for b, p in sheet.scores.items()]
+                + [(game_id, sheet.seat, "bonus", b, p) for b, p in sheet.bonuses.items()],
+            )
+            conn.execute(
+                "UPDATE players SET five_of_a_kind = ? WHERE game_id = ? AND seat = ?",
+                (sheet.five_of_a_kind, game_id, sheet.seat),
+            )
+        conn.execute(
+            "UPDATE games SET best_total = ? WHERE id = ?",
+            (max(s.total for s in sheets), game_id),
+        )
+
+
+MIGRATIONS: list[Migration] = [_v1_games_players_events, _v2_final_sheets]
+SCHEMA_VERSION = len(MIGRATIONS)
+
+TABLES = ("games", "players", "events", "sheet_lines")
+
+
+def user_version(conn: sqlite3.Connection) -> int:
+    return int(conn.execute("PRAGMA user_version").fetchone()[0])
+
+
+def migrate(conn: sqlite3.Connection, target: int = SCHEMA_VERSION) -> int:
+    """Bring the database up to `target`, each step in its own transaction; the new version.
+
+    `conn` must be in autocommit mode (`isolation_level=None`).
+    """
+    while True:
+        conn.execute("BEGIN IMMEDIATE")
+        try:
+            # Read the version under the write lock: another process may have migrated.
+            version = user_version(conn)
+            if version >= target:
+                conn.execute("COMMIT")
+                return version
+            MIGRATIONS[version](conn)
+            conn.execute(f"PRAGMA user_version = {version + 1}")
+            conn.execute(f"PRAGMA application_id = {APPLICATION_ID}")
+            conn.execute("COMMIT")
+        except BaseException:
+            conn.execute("ROLLBACK")
+            raise
