@@ -18,6 +18,9 @@ SUBCOMMANDS: list[tuple[str, str, str]] = [
     ("variants", "variants", "list the variants"),
     ("rules", "rules", "print the rules of a variant"),
     ("score", "score", "score rolls of real dice into every box"),
+    ("history", "history", "list the finished games"),
+    ("export", "export", "write a stored game as json, csv, txt or svg"),
+    ("import", "import_game", "add an exported game (json) to the history"),
 ]
 
 
