@@ -31,7 +31,7 @@ def all_rolls(n: int = DICE_COUNT) -> tuple[Dice, ...]:
 def parse_roll(text: str) -> Dice:
     """Parse five digits 1-6 (`13456`); raises ValueError naming the problem."""
     digits = text.strip().replace(",", "").replace(" ", "")
-    if len(digits) != DICE_COUNT or not digits.isdigit():
+    if len(digits) != DICE_COUNT or any(ch not in "0123456789" for ch in digits):
         raise ValueError(f"{text!r} is not a roll: give five digits 1-6, like 13456")
     values = tuple(int(ch) for ch in digits)
     bad = [v for v in values if v not in FACES]
