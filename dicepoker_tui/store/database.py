@@ -19,8 +19,15 @@ from dicepoker_tui.engine.scoresheet import events as ev
 from dicepoker_tui.engine.scoresheet.game import Game
 from dicepoker_tui.engine.scoresheet.state import GameState
 from dicepoker_tui.store.paths import default_db_path
-from dicepoker_tui.store.records import GameRecord, GameStatus, PlayerRecord, PlayerStats
-from dicepoker_tui.store.schema import APPLICATION_ID, SCHEMA_VERSION, migrate, user_version
+from dicepoker_tui.store.records import GameRecord, PlayerRecord, PlayerStats
+from dicepoker_tui.store.schema import (
+    APPLICATION_ID,
+    SCHEMA_VERSION,
+    migrate,
+    pack_log,
+    unpack_log,
+    user_version,
+)
 from dicepoker_tui.store.summary import final_sheets
 
 SortKey = Literal["date", "score"]
@@ -262,6 +269,7 @@ class Store:
         if any(isinstance(e, ev.GameFinished) for e in events):
             all_events = events if count == 0 else read_events(conn, game_id)
             _write_final(conn, game_id, all_events, state, _stamp(finished_at or at))
+            _pack(conn, game_id)
 
     def abandon(self, game_id: int) -> None:
         """Stop offering an unfinished game for resuming (it stays in the history)."""
@@ -426,17 +434,29 @@ class Store:
         page, page_params = "", []
         if limit is not None or offset:
             page, page_params = " LIMIT ? OFFSET ?", [-1 if limit is None else limit, offset]
-        sql = (
-            "SELECT g.id, g.variant, g.status, g.started_at, g.updated_at, g.finished_at,"
-            " g.seed, g.real_dice, g.event_count, p.seat, p.name, p.kind, p.level, p.total,"
-            " p.place, p.settlement, p.five_of_a_kind"
-            f" FROM (SELECT * FROM games g WHERE {where} ORDER BY {order}{page}) AS g"
-            f" JOIN players p ON p.game_id = g.id ORDER BY {order}, p.seat"
-        )
-        args = [*params, *order_params, *page_params, *order_params]
+        chosen = f"SELECT g.id FROM games g WHERE {where}"
+        chosen_params = list(params)
+        if page:
+            chosen += f" ORDER BY {order}{page}"
+            chosen_params += [*order_params, *page_params]
         with self._lock:
-            rows = self._conn.execute(sql, args).fetchall()
-        return _group(rows)
+            self._conn.execute("BEGIN")
+            try:
+                games = self._conn.execute(
+                    "SELECT g.id, g.variant, g.status, g.started_at, g.updated_at,"
+                    " g.finished_at, g.seed, g.real_dice, g.event_count"
+                    f" FROM games g WHERE {where} ORDER BY {order}{page}",
+                    [*params, *order_params, *page_params],
+                ).fetchall()
+                seats = self._conn.execute(
+                    "SELECT game_id, seat, name, kind, level, total, place, settlement,"
+                    f" five_of_a_kind FROM players WHERE game_id IN ({chosen})"
+                    " ORDER BY game_id, seat",
+                    chosen_params,
+                ).fetchall()
+            finally:
+                self._conn.execute("COMMIT")
+        return _assemble(games, seats)
 
 
 # -- helpers shared with the migrations and export -----------------------------------------
@@ -444,10 +464,25 @@ class Store:
 
 def read_events(conn: sqlite3.Connection, game_id: int) -> list[ev.Event]:
     """A game's events straight from the database, validated."""
+    packed = conn.execute("SELECT data FROM packed_logs WHERE game_id = ?", (game_id,)).fetchone()
+    if packed is not None:
+        return ev.EVENT_LIST_ADAPTER.validate_json(unpack_log(packed[0]))
     rows = conn.execute(
         "SELECT data FROM events WHERE game_id = ? ORDER BY seq", (game_id,)
     ).fetchall()
     return ev.EVENT_LIST_ADAPTER.validate_json("[" + ",".join(r[0] for r in rows) + "]")
+
+
+def _pack(conn: sqlite3.Connection, game_id: int) -> None:
+    """Replace a finished game's event rows by one compressed row (same transaction)."""
+    rows = conn.execute(
+        "SELECT data FROM events WHERE game_id = ? ORDER BY seq", (game_id,)
+    ).fetchall()
+    conn.execute(
+        "INSERT INTO packed_logs (game_id, data) VALUES (?, ?)",
+        (game_id, pack_log([r[0] for r in rows])),
+    )
+    conn.execute("DELETE FROM events WHERE game_id = ?", (game_id,))
 
 
 def _write_final(
@@ -490,39 +525,40 @@ def _finished_filter(variant: str | None, player: str | None) -> tuple[str, list
     return " AND ".join(where), params
 
 
-def _group(rows: Sequence[tuple[Any, ...]]) -> list[GameRecord]:
-    records: list[GameRecord] = []
-    current: list[Any] | None = None
-    seats: list[PlayerRecord] = []
-
-    def close() -> None:
-        if current is not None:
-            records.append(_record(current, seats))
-
-    for row in rows:
-        if current is None or current[0] != row[0]:
-            close()
-            current, seats = list(row[:9]), []
-        seats.append(PlayerRecord(*row[9:]))
-    close()
+def _assemble(
+    games: Sequence[tuple[Any, ...]], seats: Sequence[tuple[Any, ...]]
+) -> list[GameRecord]:
+    """Records from game rows and seat rows (ordered by game id, then seat)."""
+    by_game: dict[int, list[PlayerRecord]] = {}
+    make = PlayerRecord._make
+    for row in seats:
+        found = by_game.get(row[0])
+        if found is None:
+            by_game[row[0]] = found = []
+        found.append(make(row[1:]))
+    parse = datetime.fromisoformat
+    records = []
+    for game_id, variant, status, started, updated, finished, seed, real_dice, count in games:
+        updated_at = parse(updated)
+        records.append(
+            GameRecord(
+                game_id,
+                variant,
+                status,
+                parse(started),
+                updated_at,
+                None
+                if finished is None
+                else updated_at
+                if finished == updated
+                else parse(finished),
+                int(seed),
+                bool(real_dice),
+                count,
+                tuple(by_game.get(game_id, ())),
+            )
+        )
     return records
-
-
-def _record(row: Sequence[Any], seats: list[PlayerRecord]) -> GameRecord:
-    game_id, variant, status, started, updated, finished, seed, real_dice, count = row
-    status_value: GameStatus = status
-    return GameRecord(
-        id=game_id,
-        variant=variant,
-        status=status_value,
-        started_at=datetime.fromisoformat(started),
-        updated_at=datetime.fromisoformat(updated),
-        finished_at=datetime.fromisoformat(finished) if finished else None,
-        seed=int(seed),
-        real_dice=bool(real_dice),
-        event_count=count,
-        players=tuple(seats),
-    )
 
 
 def _in_box_order(variant_id: str, values: dict[str, float]) -> dict[str, float]:

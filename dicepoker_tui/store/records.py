@@ -4,13 +4,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from datetime import datetime
-from typing import Any, Literal
+from typing import Any, Literal, NamedTuple
 
 GameStatus = Literal["playing", "finished", "abandoned"]
 
 
-@dataclass(frozen=True, slots=True)
-class PlayerRecord:
+class PlayerRecord(NamedTuple):
     """A seat of a stored game; the result fields are None until the game is finished."""
 
     seat: int
@@ -34,8 +33,7 @@ class PlayerRecord:
         }
 
 
-@dataclass(frozen=True, slots=True)
-class GameRecord:
+class GameRecord(NamedTuple):
     """A stored game as the history lists it (events are loaded separately)."""
 
     id: int

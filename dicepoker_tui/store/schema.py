@@ -8,6 +8,7 @@ an older program refuses a newer database instead of guessing at it.
 from __future__ import annotations
 
 import sqlite3
+import zlib
 from collections.abc import Callable
 
 APPLICATION_ID = 0x44504B52  # "DPKR": marks the file as a dicepoker history
@@ -61,8 +62,19 @@ def _v1_games_players_events(conn: sqlite3.Connection) -> None:
     )
 
 
-def _v2_final_sheets(conn: sqlite3.Connection) -> None:
-    """Final sheets line by line and per-game figures for statistics; filled in from events."""
+def pack_log(rows: list[str]) -> bytes:
+    """A finished game's event log (JSON texts, in order) as one compressed JSON array."""
+    return zlib.compress(("[" + ",".join(rows) + "]").encode(), 6)
+
+
+def unpack_log(blob: bytes) -> bytes:
+    """The JSON array `pack_log` packed."""
+    return zlib.decompress(blob)
+
+
+def _v2_final_sheets_packed_logs(conn: sqlite3.Connection) -> None:
+    """Final sheets line by line and per-game figures for statistics; the event logs of
+    finished games packed into one compressed row each. Filled in from the events."""
     _run(
         conn,
         """
@@ -77,6 +89,10 @@ def _v2_final_sheets(conn: sqlite3.Connection) -> None:
         ALTER TABLE players ADD COLUMN five_of_a_kind INTEGER;
         ALTER TABLE games ADD COLUMN best_total INTEGER;
         CREATE INDEX games_by_variant ON games (status, variant, started_at);
+        CREATE TABLE packed_logs (
+            game_id INTEGER PRIMARY KEY REFERENCES games (id),
+            data    BLOB    NOT NULL
+        );
         """,
     )
     from dicepoker_tui.engine.scoresheet.events import EVENT_LIST_ADAPTER
@@ -103,12 +119,14 @@ def _v2_final_sheets(conn: sqlite3.Connection) -> None:
             "UPDATE games SET best_total = ? WHERE id = ?",
             (max(s.total for s in sheets), game_id),
         )
+        conn.execute(
+            "INSERT INTO packed_logs VALUES (?, ?)", (game_id, pack_log([r[0] for r in rows]))
+        )
+        conn.execute("DELETE FROM events WHERE game_id = ?", (game_id,))
 
 
-MIGRATIONS: list[Migration] = [_v1_games_players_events, _v2_final_sheets]
+MIGRATIONS: list[Migration] = [_v1_games_players_events, _v2_final_sheets_packed_logs]
 SCHEMA_VERSION = len(MIGRATIONS)
-
-TABLES = ("games", "players", "events", "sheet_lines")
 
 
 def user_version(conn: sqlite3.Connection) -> int:

@@ -71,6 +71,8 @@ def test_version_1_is_migrated_and_its_sheets_filled_in(tmp_path: Path) -> None:
         expected = sum(g.state.sheets[0].scores[box] for g in games) / 3
         assert stats.box_average[box] == pytest.approx(expected)
     assert all(p.five_of_a_kind is not None for r in listed for p in r.players)
+    ids = sorted(r.id for r in listed)
+    assert [store.load_events(i) for i in ids] == [list(g.events) for g in games]
     # The migrated store goes on recording.
     game = new_game("yatzy", seed=4)
     game_id = store.create_game(game)
