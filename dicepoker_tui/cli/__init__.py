@@ -21,6 +21,7 @@ SUBCOMMANDS: list[tuple[str, str, str]] = [
     ("history", "history", "list the finished games"),
     ("export", "export", "write a stored game as json, csv, txt or svg"),
     ("import", "import_game", "add an exported game (json) to the history"),
+    ("serve", "serve", "run a game server that friends join with plain ssh"),
 ]
 
 
@@ -42,6 +43,10 @@ class CliError(Exception):
 
 def main(argv: Sequence[str] | None = None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
+    if argv[:1] == ["--connect"]:  # the app of a `dicepoker serve` session (not in --help)
+        from dicepoker_tui.net.session_app import main as session_main
+
+        return session_main(argv)
     if not argv or argv[0] not in {name for name, _, _ in SUBCOMMANDS} | {"-h", "--help"}:
         if argv and not argv[0].startswith("-"):
             print(f"dicepoker: unknown command {argv[0]!r} (try dicepoker --help)", file=sys.stderr)

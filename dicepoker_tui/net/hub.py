@@ -42,9 +42,6 @@ CHAT_HISTORY = 50
 TIMEOUT_BOT_LEVEL = "heuristic"
 NICK_RE = re.compile(p.NICK_PATTERN)
 
-Recorder = Callable[[Sequence[ev.Event], dict], None]
-"""Saves a finished game: `recorder(events, meta)`; meta has table, name, players."""
-
 
 @dataclass(frozen=True)
 class Identity:
@@ -101,6 +98,7 @@ class Table:
     driver: asyncio.Task | None = None
     takeover: int | None = None
     """Seat whose current turn the timeout handed to a bot."""
+    recorder: object | None = None
 
     @property
     def status(self) -> p.TableStatus:
@@ -131,11 +129,12 @@ class Hub:
 
     def __init__(
         self,
-        recorder: Recorder | None = None,
+        store: object | None = None,
         bot_pace: float = 0.8,
         clock: Callable[[], float] = time.time,
     ) -> None:
-        self.recorder = recorder
+        self.store = store
+        """The history (`dicepoker_tui.store.Store`): games are saved as they are played."""
         self.bot_pace = bot_pace
         self.clock = clock
         self.tables: dict[str, Table] = {}
@@ -395,6 +394,7 @@ class Hub:
         self._changed(table)
 
     def _close(self, table: Table) -> None:
+        self._stop_recording(table, abandoned=table.status == "playing")
         self._cancel_deadline(table)
         if table.driver is not None:
             table.driver.cancel()
@@ -407,6 +407,7 @@ class Hub:
     def _start(self, table: Table) -> None:
         players = [Player(name=s.name or "?", kind=s.kind, level=s.level) for s in table.seats]
         table.game = Game.new(table.variant, players, seed=new_seed())
+        self._record(table)
         self._notice(table, "Every seat is taken: the game begins.")
         self._broadcast(
             table, p.GameEvents(table=table.id, events=public_events(table.game.events), by="table")
@@ -433,16 +434,35 @@ class Hub:
         winners = [players[s.player].name for s in game.state.standings if s.place == best]
         top = max(s.total for s in game.state.standings)
         self._notice(table, f"Game over: {' and '.join(winners)} with {top}.")
-        if self.recorder is not None:
-            meta = {
-                "table": table.id,
-                "name": table.name,
-                "players": [{"name": s.name, "fingerprint": s.fingerprint} for s in table.seats],
-            }
-            try:
-                self.recorder(list(game.events), meta)
-            except Exception:
-                log.exception("saving the finished game of table %s failed", table.id)
+        self._stop_recording(table, abandoned=False)
+
+    # -- history ------------------------------------------------------------------------------
+    def _record(self, table: Table) -> None:
+        """Keep the table's game in the history as it is played."""
+        if self.store is None or table.game is None:
+            return
+        try:
+            from dicepoker_tui.store.recorder import GameRecorder
+
+            table.recorder = GameRecorder(
+                self.store,  # type: ignore[arg-type]
+                table.game,
+                on_error=lambda msg: log.warning("table %s: %s", table.id, msg),
+            )
+        except Exception:
+            log.exception("the game of table %s cannot be saved", table.id)
+
+    def _stop_recording(self, table: Table, abandoned: bool) -> None:
+        recorder = table.recorder
+        table.recorder = None
+        if recorder is None:
+            return
+        try:
+            recorder.close()  # type: ignore[attr-defined]
+            if abandoned:
+                self.store.abandon(recorder.game_id)  # type: ignore[attr-defined]
+        except Exception:
+            log.exception("closing the record of table %s failed", table.id)
 
     # -- bots and the turn timeout ------------------------------------------------------------
     def _schedule(self, table: Table) -> None:
@@ -611,6 +631,7 @@ class Hub:
     async def aclose(self) -> None:
         """Stop every bot and timer (server shutdown)."""
         for table in list(self.tables.values()):
+            self._stop_recording(table, abandoned=table.status == "playing")
             self._cancel_deadline(table)
             if table.driver is not None:
                 table.driver.cancel()

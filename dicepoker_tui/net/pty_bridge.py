@@ -1,0 +1,143 @@
+"""Bytes between an SSH channel and a pty master, without ever blocking the event loop.
+
+Output: the master is read only while the channel accepts more (asyncssh tells us with
+pause/resume_writing), so a slow client stalls only its own app, which blocks writing to
+its full pty. Input: kept in a bounded buffer; past the bound the channel stops reading.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import fcntl
+import os
+import struct
+import termios
+from collections.abc import Callable
+
+READ_CHUNK = 64 * 1024
+INPUT_LIMIT = 64 * 1024
+
+MIN_COLS, MAX_COLS = 20, 500
+MIN_ROWS, MAX_ROWS = 5, 200
+DEFAULT_SIZE = (80, 24)
+
+
+def sane_size(cols: int, rows: int) -> tuple[int, int]:
+    """A terminal size the app can draw: unknown (0) means 80x24, absurd ones are clamped."""
+    cols = DEFAULT_SIZE[0] if cols <= 0 else min(max(cols, MIN_COLS), MAX_COLS)
+    rows = DEFAULT_SIZE[1] if rows <= 0 else min(max(rows, MIN_ROWS), MAX_ROWS)
+    return cols, rows
+
+
+def set_window_size(fd: int, cols: int, rows: int) -> None:
+    """TIOCSWINSZ on a pty; the kernel sends SIGWINCH to the app on the other side."""
+    cols, rows = sane_size(cols, rows)
+    fcntl.ioctl(fd, termios.TIOCSWINSZ, struct.pack("HHHH", rows, cols, 0, 0))
+
+
+class PtyBridge:
+    """Pumps one pty master to `write` and input to the master."""
+
+    def __init__(
+        self,
+        master: int,
+        write: Callable[[bytes], None],
+        pause_input: Callable[[], None],
+        resume_input: Callable[[], None],
+        on_eof: Callable[[], None],
+    ) -> None:
+        self.master = master
+        self._write = write
+        self._pause_input = pause_input
+        self._resume_input = resume_input
+        self._on_eof = on_eof
+        self._loop = asyncio.get_running_loop()
+        self._inbuf = bytearray()
+        self._reading = False
+        self._writing = False
+        self._input_paused = False
+        self.closed = False
+        self.bytes_out = 0
+        self.bytes_in = 0
+        self.alt_screen = False
+        """Whether the app's output left the terminal on the alternate screen."""
+        os.set_blocking(master, False)
+
+    def start(self) -> None:
+        self.resume_output()
+
+    # -- app -> client ------------------------------------------------------------------------
+    def pause_output(self) -> None:
+        if self._reading:
+            self._loop.remove_reader(self.master)
+            self._reading = False
+
+    def resume_output(self) -> None:
+        if not self._reading and not self.closed:
+            self._loop.add_reader(self.master, self._readable)
+            self._reading = True
+
+    def _readable(self) -> None:
+        try:
+            data = os.read(self.master, READ_CHUNK)
+        except BlockingIOError:
+            return
+        except OSError:  # EIO: every slave fd is closed, the app is gone
+            data = b""
+        if not data:
+            self.close()
+            self._on_eof()
+            return
+        self.bytes_out += len(data)
+        on, off = data.rfind(b"\x1b[?1049h"), data.rfind(b"\x1b[?1049l")
+        if on != off:
+            self.alt_screen = on > off
+        self._write(data)
+
+    # -- client -> app ------------------------------------------------------------------------
+    def feed(self, data: bytes) -> None:
+        if self.closed:
+            return
+        self.bytes_in += len(data)
+        self._inbuf += data
+        self._flush()
+        if len(self._inbuf) > INPUT_LIMIT and not self._input_paused:
+            self._input_paused = True
+            self._pause_input()
+
+    def _flush(self) -> None:
+        while self._inbuf and not self.closed:
+            try:
+                sent = os.write(self.master, self._inbuf)
+            except BlockingIOError:
+                break
+            except OSError:
+                self._inbuf.clear()
+                break
+            del self._inbuf[:sent]
+        if self._inbuf and not self._writing and not self.closed:
+            self._loop.add_writer(self.master, self._flush)
+            self._writing = True
+        elif not self._inbuf and self._writing:
+            self._loop.remove_writer(self.master)
+            self._writing = False
+        if self._input_paused and len(self._inbuf) <= INPUT_LIMIT // 2:
+            self._input_paused = False
+            self._resume_input()
+
+    def resize(self, cols: int, rows: int) -> None:
+        if not self.closed:
+            with contextlib.suppress(OSError):
+                set_window_size(self.master, cols, rows)
+
+    def close(self) -> None:
+        if self.closed:
+            return
+        self.pause_output()
+        if self._writing:
+            self._loop.remove_writer(self.master)
+            self._writing = False
+        self.closed = True
+        with contextlib.suppress(OSError):
+            os.close(self.master)

@@ -1,0 +1,179 @@
+"""`GameServer`: the `dicepoker serve` process — SSH listener, hub, hub socket, spawner.
+
+Everything runs on one asyncio loop. The data directory (`$DICEPOKER_HOME` or the
+platform's) holds the host key, the history, the hub socket and one directory per
+nickname that the session apps use as their home.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import os
+import tempfile
+from dataclasses import dataclass
+from pathlib import Path
+
+import asyncssh
+
+from dicepoker_tui.net.host_key import HOST_KEY_NAME, load_authorized_keys, load_or_create_host_key
+from dicepoker_tui.net.hub import Hub
+from dicepoker_tui.net.hub_socket import serve_hub
+from dicepoker_tui.net.spawner import Spawner
+from dicepoker_tui.net.ssh_server import GameSession, GameSSHServer
+
+log = logging.getLogger(__name__)
+
+SOCKET_NAME = "hub.sock"
+HISTORY_NAME = "history.db"
+MAX_SOCKET_PATH = 100
+
+
+@dataclass
+class ServeOptions:
+    host: str = "127.0.0.1"
+    port: int = 2222
+    host_key: Path | None = None
+    authorized_keys: Path | None = None
+    max_sessions: int = 50
+    idle_timeout: float = 3600.0
+    data_dir: Path | None = None
+    bot_pace: float = 0.8
+    prefork: bool = True
+    history: bool = True
+
+
+class GameServer:
+    """Start with `await start()`; `port` is the port bound (useful with port 0)."""
+
+    def __init__(self, options: ServeOptions) -> None:
+        self.options = options
+        if options.data_dir is not None:
+            self.data_dir = options.data_dir
+        else:
+            from dicepoker_tui.store.paths import data_dir
+
+            self.data_dir = data_dir()
+        self.authorized_keys: set[bytes] | None = None
+        self.hub = Hub(bot_pace=options.bot_pace)
+        self.spawner = Spawner(prefork=options.prefork)
+        self.sessions: set[GameSession] = set()
+        self.socket_path = self.data_dir / SOCKET_NAME
+        self.port = options.port
+        self.store = None
+        self._acceptor: asyncssh.SSHAcceptor | None = None
+        self._hub_server: asyncio.AbstractServer | None = None
+        self._idle_task: asyncio.Task | None = None
+        self._tmp: tempfile.TemporaryDirectory | None = None
+
+    @property
+    def max_sessions(self) -> int:
+        return self.options.max_sessions
+
+    # -- start and stop -----------------------------------------------------------------------
+    async def start(self) -> None:
+        _private_dir(self.data_dir)
+        key = load_or_create_host_key(self.options.host_key or self.data_dir / HOST_KEY_NAME)
+        if self.options.authorized_keys is not None:
+            self.authorized_keys = load_authorized_keys(self.options.authorized_keys)
+        if self.options.history:
+            self._open_history()
+        if len(str(self.socket_path)) > MAX_SOCKET_PATH:
+            self._tmp = tempfile.TemporaryDirectory(prefix="dicepoker-")
+            self.socket_path = Path(self._tmp.name) / SOCKET_NAME
+        self._hub_server = await serve_hub(self.hub, self.socket_path)
+        await self.spawner.start()
+        self._acceptor = await asyncssh.create_server(
+            lambda: GameSSHServer(self),
+            self.options.host,
+            self.options.port,
+            server_host_keys=[key],
+            encoding=None,
+            line_editor=False,
+            agent_forwarding=False,
+            x11_forwarding=False,
+            allow_scp=False,
+            login_timeout=60,
+            keepalive_interval=30,
+            keepalive_count_max=4,
+        )
+        self.port = self._acceptor.sockets[0].getsockname()[1]
+        if self.options.idle_timeout > 0:
+            self._idle_task = asyncio.get_running_loop().create_task(self._close_idle())
+
+    def _open_history(self) -> None:
+        try:
+            from dicepoker_tui.store import Store
+        except ImportError:
+            return
+        opened = Store.open(self.data_dir / HISTORY_NAME)
+        if opened.notice:
+            log.warning("%s", opened.notice)
+        self.store = opened.store
+        self.hub.store = opened.store
+
+    async def close(self) -> None:
+        if self._idle_task is not None:
+            self._idle_task.cancel()
+        for session in list(self.sessions):
+            session.terminate("the server is shutting down")
+        if self._acceptor is not None:
+            self._acceptor.close()
+            with contextlib.suppress(Exception):
+                await asyncio.wait_for(self._acceptor.wait_closed(), 5)
+        await self.hub.aclose()
+        if self._hub_server is not None:
+            self._hub_server.close()
+        await self.spawner.aclose()
+        with contextlib.suppress(OSError):
+            self.socket_path.unlink()
+        if self.store is not None:
+            self.store.close()
+        if self._tmp is not None:
+            self._tmp.cleanup()
+
+    async def serve_forever(self) -> None:
+        assert self._acceptor is not None
+        await self._acceptor.wait_closed()
+
+    # -- sessions -----------------------------------------------------------------------------
+    def admit(self, session: GameSession) -> bool:
+        if len(self.sessions) >= self.options.max_sessions:
+            return False
+        self.sessions.add(session)
+        return True
+
+    def release(self, session: GameSession) -> None:
+        self.sessions.discard(session)
+
+    def session_dir(self, nick: str) -> Path:
+        """A nickname's home for its session apps; its history is the server's."""
+        home = self.data_dir / "sessions" / nick
+        _private_dir(home)
+        link = home / HISTORY_NAME
+        if not link.is_symlink() and not link.exists():
+            with contextlib.suppress(OSError):
+                link.symlink_to(Path("..") / ".." / HISTORY_NAME)
+        return home
+
+    def address_hint(self, nick: str) -> str:
+        host = self.options.host if self.options.host not in ("", "0.0.0.0", "::") else "HOST"
+        safe = nick if nick and len(nick) <= 24 and nick.isprintable() else "NAME"
+        return f"ssh -t -p {self.port} {safe}@{host}"
+
+    async def _close_idle(self) -> None:
+        limit = self.options.idle_timeout
+        while True:
+            await asyncio.sleep(min(30.0, max(1.0, limit / 4)))
+            now = asyncio.get_running_loop().time()
+            for session in list(self.sessions):
+                if session.idle_for(now) > limit and session.end_reason is None:
+                    minutes = max(1, round(limit / 60))
+                    session.terminate(f"closed after {minutes} min without a key pressed")
+
+
+def _private_dir(path: Path) -> None:
+    path.mkdir(parents=True, exist_ok=True)
+    with contextlib.suppress(OSError):
+        os.chmod(path, 0o700)

@@ -1,0 +1,209 @@
+"""Starting session apps: through the pre-forked `zygote`, or directly when it is not there.
+
+`Spawner.spawn(slave_fd, env, cwd, args)` returns the child's pid; `wait(pid)` its exit
+status (exit code, or minus the signal number). The caller keeps the pty master.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import fcntl
+import json
+import logging
+import os
+import socket
+import subprocess
+import sys
+import termios
+from pathlib import Path
+
+log = logging.getLogger(__name__)
+
+PACKAGE_ROOT = str(Path(__file__).resolve().parents[2])
+
+
+def _python_env() -> dict[str, str]:
+    env = {
+        "PATH": os.environ.get("PATH", "/usr/local/bin:/usr/bin:/bin"),
+        "HOME": os.environ.get("HOME", "/"),
+        "PYTHONUTF8": "1",
+        "PYTHONIOENCODING": "utf-8",
+        "PYTHONPATH": PACKAGE_ROOT,
+    }
+    return env
+
+
+class Spawner:
+    """Children on pseudo-terminals, one per SSH session."""
+
+    def __init__(self, prefork: bool = True) -> None:
+        self.prefork = prefork
+        self._sock: socket.socket | None = None
+        self._proc: asyncio.subprocess.Process | None = None
+        self._pending: dict[int, asyncio.Future[int]] = {}
+        self._exits: dict[int, asyncio.Future[int]] = {}
+        self._direct: set[int] = set()
+        self._next_id = 1
+
+    # -- the zygote ---------------------------------------------------------------------------
+    async def start(self) -> None:
+        if self.prefork:
+            await self._start_zygote()
+
+    async def _start_zygote(self) -> None:
+        ours, theirs = socket.socketpair(socket.AF_UNIX, socket.SOCK_SEQPACKET)
+        try:
+            self._proc = await asyncio.create_subprocess_exec(
+                sys.executable,
+                "-m",
+                "dicepoker_tui.net.zygote",
+                str(theirs.fileno()),
+                pass_fds=[theirs.fileno()],
+                env=_python_env(),
+                stdin=subprocess.DEVNULL,
+                stdout=subprocess.DEVNULL,
+            )
+        finally:
+            theirs.close()
+        ours.setblocking(False)
+        self._sock = ours
+        asyncio.get_running_loop().add_reader(ours.fileno(), self._readable)
+
+    @property
+    def zygote_alive(self) -> bool:
+        return self._sock is not None
+
+    def _readable(self) -> None:
+        assert self._sock is not None
+        try:
+            data = self._sock.recv(65536)
+        except BlockingIOError:
+            return
+        except OSError:
+            data = b""
+        if not data:
+            self._zygote_gone()
+            return
+        try:
+            message = json.loads(data)
+        except ValueError:
+            return
+        op = message.get("op")
+        if op in ("spawned", "error"):
+            future = self._pending.pop(message.get("id"), None)
+            if future is not None and not future.done():
+                if op == "spawned":
+                    future.set_result(int(message["pid"]))
+                else:
+                    future.set_exception(OSError(message.get("message", "spawn failed")))
+        elif op == "exited":
+            self._exited(int(message["pid"]), int(message["status"]))
+
+    def _zygote_gone(self) -> None:
+        log.warning("the session spawner stopped; new sessions start directly")
+        if self._sock is not None:
+            with contextlib.suppress(Exception):
+                asyncio.get_running_loop().remove_reader(self._sock.fileno())
+            self._sock.close()
+        self._sock = None
+        for future in self._pending.values():
+            if not future.done():
+                future.set_exception(OSError("the session spawner stopped"))
+        self._pending.clear()
+        # children of a dead spawner are reparented; their ptys still tell us when they end
+        for pid, future in list(self._exits.items()):
+            if pid not in self._direct and not future.done():
+                future.set_result(-1)
+
+    def _exited(self, pid: int, status: int) -> None:
+        future = self._exits.setdefault(pid, asyncio.get_running_loop().create_future())
+        if not future.done():
+            future.set_result(status)
+
+    # -- spawning -----------------------------------------------------------------------------
+    async def spawn(self, slave: int, env: dict[str, str], cwd: str, args: list[str]) -> int:
+        """Start the app on the pty whose slave end is `slave`; the pid."""
+        if self._sock is not None:
+            try:
+                return await self._spawn_forked(slave, env, cwd, args)
+            except OSError as exc:
+                log.warning("spawning through the spawner failed (%s); starting directly", exc)
+        return await self._spawn_direct(slave, env, cwd, args)
+
+    async def _spawn_forked(self, slave: int, env: dict[str, str], cwd: str, args: list[str]):
+        assert self._sock is not None
+        request_id = self._next_id
+        self._next_id += 1
+        loop = asyncio.get_running_loop()
+        future: asyncio.Future[int] = loop.create_future()
+        self._pending[request_id] = future
+        payload = json.dumps({"id": request_id, "env": env, "cwd": cwd, "args": args}).encode()
+        for _ in range(200):
+            try:
+                socket.send_fds(self._sock, [payload], [slave])
+                break
+            except BlockingIOError:
+                await asyncio.sleep(0.01)
+        else:
+            self._pending.pop(request_id, None)
+            raise OSError("the session spawner does not answer")
+        pid = await asyncio.wait_for(future, 10)
+        self._exits.setdefault(pid, loop.create_future())
+        return pid
+
+    async def _spawn_direct(self, slave: int, env: dict[str, str], cwd: str, args: list[str]):
+        def controlling_tty() -> None:
+            fcntl.ioctl(0, termios.TIOCSCTTY, 0)
+
+        full_env = {**env, "PYTHONUTF8": "1", "PYTHONPATH": PACKAGE_ROOT}
+        proc = await asyncio.create_subprocess_exec(
+            sys.executable,
+            "-m",
+            "dicepoker_tui",
+            *args,
+            stdin=slave,
+            stdout=slave,
+            stderr=slave,
+            cwd=cwd,
+            env=full_env,
+            start_new_session=True,
+            preexec_fn=controlling_tty,
+        )
+        self._direct.add(proc.pid)
+        future = self._exits.setdefault(proc.pid, asyncio.get_running_loop().create_future())
+
+        async def reap() -> None:
+            status = await proc.wait()
+            self._direct.discard(proc.pid)
+            if not future.done():
+                future.set_result(status)
+
+        asyncio.get_running_loop().create_task(reap())
+        return proc.pid
+
+    async def wait(self, pid: int) -> int:
+        """The exit status of a child started here."""
+        future = self._exits.setdefault(pid, asyncio.get_running_loop().create_future())
+        try:
+            return await asyncio.shield(future)
+        finally:
+            if future.done():
+                self._exits.pop(pid, None)
+
+    def exited(self, pid: int) -> bool:
+        future = self._exits.get(pid)
+        return future is None or future.done()
+
+    async def aclose(self) -> None:
+        if self._sock is not None:
+            with contextlib.suppress(Exception):
+                asyncio.get_running_loop().remove_reader(self._sock.fileno())
+            self._sock.close()
+            self._sock = None
+        if self._proc is not None:
+            try:
+                await asyncio.wait_for(self._proc.wait(), 3)
+            except TimeoutError:
+                self._proc.kill()
+                await self._proc.wait()

@@ -1,0 +1,144 @@
+"""The session spawner: a process that has the app imported and forks one child per session.
+
+Starting Python and importing Textual takes a few hundred milliseconds of CPU; forking a
+process that already did it takes a few. The server starts this spawner once and asks it
+for every SSH session's app:
+
+- request (hub -> spawner): JSON `{"id", "env", "cwd", "args"}` with the pty slave fd
+  attached (SCM_RIGHTS) on a SOCK_SEQPACKET socket pair;
+- `{"op": "spawned", "id", "pid"}` or `{"op": "error", "id", "message"}` back;
+- `{"op": "exited", "pid", "status"}` when a child ends (status: exit code, or minus
+  the signal number).
+
+The child makes the pty its controlling terminal (setsid + TIOCSCTTY), puts it on fds
+0-2, closes everything else, takes the environment it was given and runs the app.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import fcntl
+import json
+import os
+import selectors
+import signal
+import socket
+import sys
+import termios
+import traceback
+
+MAX_REQUEST = 64 * 1024
+
+
+def warm_up() -> None:
+    """Import what every session needs, once, before any fork."""
+    import dicepoker_tui.ai.heuristic
+    import dicepoker_tui.net.session_app
+
+    del dicepoker_tui
+
+
+def run_child(slave: int, env: dict[str, str], cwd: str, args: list[str]) -> int:
+    """In the forked child: become a session on the pty and run the app."""
+    os.setsid()
+    fcntl.ioctl(slave, termios.TIOCSCTTY, 0)
+    for target in (0, 1, 2):
+        os.dup2(slave, target)
+    os.closerange(3, 65536)
+    signal.set_wakeup_fd(-1)
+    for sig in (signal.SIGCHLD, signal.SIGHUP, signal.SIGTERM, signal.SIGWINCH):
+        signal.signal(sig, signal.SIG_DFL)
+    signal.signal(signal.SIGINT, signal.default_int_handler)
+    os.environ.clear()
+    os.environ.update(env)
+    with contextlib.suppress(OSError):
+        os.chdir(cwd)
+    from dicepoker_tui.net.session_app import main
+
+    return main(args)
+
+
+def _fork(sock: socket.socket, request: dict, fds: list[int]) -> dict:
+    if len(fds) != 1:
+        for fd in fds:
+            os.close(fd)
+        return {"op": "error", "id": request.get("id"), "message": "one pty fd expected"}
+    slave = fds[0]
+    pid = os.fork()
+    if pid == 0:  # the child never returns from here
+        code = 1
+        try:
+            code = run_child(slave, request["env"], request["cwd"], request["args"])
+        except SystemExit as exc:
+            code = exc.code if isinstance(exc.code, int) else 1
+        except BaseException:
+            with contextlib.suppress(Exception):
+                traceback.print_exc()
+        finally:
+            with contextlib.suppress(Exception):
+                sys.stdout.flush()
+            os._exit(code)
+    os.close(slave)
+    return {"op": "spawned", "id": request.get("id"), "pid": pid}
+
+
+def _reap(sock: socket.socket, children: set[int]) -> None:
+    while children:
+        try:
+            pid, status = os.waitpid(-1, os.WNOHANG)
+        except ChildProcessError:
+            children.clear()
+            return
+        if pid == 0:
+            return
+        children.discard(pid)
+        code = os.waitstatus_to_exitcode(status)
+        with contextlib.suppress(OSError):
+            sock.send(json.dumps({"op": "exited", "pid": pid, "status": code}).encode())
+
+
+def serve(sock: socket.socket) -> None:
+    """Answer spawn requests until the server closes its end."""
+    warm_up()
+    wake_r, wake_w = os.pipe()
+    os.set_blocking(wake_r, False)
+    os.set_blocking(wake_w, False)
+    signal.set_wakeup_fd(wake_w)
+    signal.signal(signal.SIGCHLD, lambda *_: None)
+    signal.signal(signal.SIGINT, signal.SIG_IGN)  # ^C at the server's terminal is its own
+    children: set[int] = set()
+    selector = selectors.DefaultSelector()
+    selector.register(sock, selectors.EVENT_READ)
+    selector.register(wake_r, selectors.EVENT_READ)
+    try:
+        while True:
+            for key, _ in selector.select():
+                if key.fileobj is sock:
+                    data, fds, _flags, _addr = socket.recv_fds(sock, MAX_REQUEST, 4)
+                    if not data:
+                        return
+                    try:
+                        request = json.loads(data)
+                        reply = _fork(sock, request, fds)
+                    except (ValueError, KeyError, OSError) as exc:
+                        reply = {"op": "error", "id": None, "message": str(exc)}
+                    if reply["op"] == "spawned":
+                        children.add(reply["pid"])
+                    sock.send(json.dumps(reply).encode())
+                else:
+                    with contextlib.suppress(BlockingIOError):
+                        os.read(wake_r, 4096)
+            _reap(sock, children)
+    finally:
+        for pid in children:
+            with contextlib.suppress(OSError):
+                os.kill(pid, signal.SIGHUP)
+
+
+def main() -> None:
+    sock = socket.socket(fileno=int(sys.argv[1]))
+    serve(sock)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,119 @@
+"""The app as a session of the game server sees it: the same app, with the server's lobby.
+
+Games are `RemoteGame`s on the hub; the table screen is the usual one (with presence and
+chat). Everything the hub says arrives through the `HubClient`'s listener on the app's
+own event loop and is passed to the screen it concerns.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from pathlib import Path
+
+from textual.app import SystemCommand
+from textual.screen import Screen
+
+from dicepoker_tui.engine.scoresheet.game import Game
+from dicepoker_tui.net import protocol as p
+from dicepoker_tui.net.client import HubClient, HubError
+from dicepoker_tui.ui.app import DicePokerApp
+from dicepoker_tui.ui.screens.net_lobby import NetLobbyScreen
+from dicepoker_tui.ui.screens.net_table import NetTableScreen, WaitingScreen
+
+LOST = "The connection to the game server was lost."
+
+
+class NetApp(DicePokerApp):
+    """One player's view of the game server."""
+
+    def __init__(self, socket_path: Path | str, token: str) -> None:
+        super().__init__()
+        self.client = HubClient(socket_path, token)
+        self._resumed = False
+
+    def get_default_screen(self) -> Screen:
+        return NetLobbyScreen()
+
+    def on_mount(self) -> None:  # DicePokerApp.on_mount runs too (Textual calls both)
+        self.run_worker(self._connect(), exclusive=True, group="hub")
+
+    async def _connect(self) -> None:
+        try:
+            welcome = await self.client.connect()
+        except HubError as exc:
+            self.exit(return_code=3, message=f"dicepoker: {exc}")
+            return
+        self.client.listen(self._on_hub)
+        self._lobby().show_tables(welcome.tables, welcome.seated)
+        playing = [t for t in welcome.tables if t.id in welcome.seated and t.status == "playing"]
+        if playing:  # back after a drop: straight to your seat
+            self.client.join(playing[0].id)
+            self._resumed = True
+        await self.client.closed.wait()
+        self.exit(return_code=4, message=f"dicepoker: {LOST}")
+
+    def _lobby(self) -> NetLobbyScreen:
+        screen = self.screen_stack[0]
+        assert isinstance(screen, NetLobbyScreen)
+        return screen
+
+    # -- what the hub says ----------------------------------------------------------------------
+    def _on_hub(self, message: p.ServerMessage) -> None:
+        match message:
+            case p.Lobby():
+                self._lobby().show_tables(message.tables, message.seated)
+            case p.TableSnapshot():
+                self._open_table()
+            case p.GameEvents():
+                waiting = any(isinstance(s, WaitingScreen) for s in self.screen_stack)
+                if waiting and self.client.game is not None and self.client.game.started:
+                    self._open_table()
+            case p.TableUpdate():
+                for screen in self.screen_stack:
+                    if isinstance(screen, NetTableScreen | WaitingScreen):
+                        screen.table_changed(message.table)
+            case p.Chat():
+                for screen in self.screen_stack:
+                    if isinstance(screen, NetTableScreen | WaitingScreen):
+                        screen.chat(message.line)
+            case p.Left():
+                if message.reason:
+                    self.notify(message.reason, timeout=4)
+                self._pop_to_lobby()
+                self._lobby().show_tables(self.client.tables, self.client.seated)
+            case p.Error():
+                self.notify(message.message, severity="warning", timeout=3)
+
+    def _open_table(self) -> None:
+        game = self.client.game
+        if game is None:
+            return
+        self._pop_to_lobby()
+        if game.started:
+            self.push_screen(NetTableScreen(game, self.client.nick))
+        else:
+            self.push_screen(WaitingScreen(game, self.client.nick))
+
+    # -- leaving a table ------------------------------------------------------------------------
+    def to_lobby(self, setup=None) -> None:
+        self.client.leave()
+        self._pop_to_lobby()
+
+    def after_game(self, game: Game, choice: str) -> None:
+        self.to_lobby()
+
+    def open_game(self, game: Game) -> bool:
+        self.notify("On the server, games are played at its tables.", timeout=3)
+        return False
+
+    def get_system_commands(self, screen: Screen) -> Iterable[SystemCommand]:
+        for command in super().get_system_commands(screen):
+            if command.title != "Screenshot":  # would write files on the server
+                yield command
+
+
+def run(socket_path: str, token: str) -> int:
+    """Run the app for one SSH session; the exit code tells how it ended."""
+    app = NetApp(socket_path, token)
+    app.run()
+    return app.return_code or 0

@@ -1,0 +1,200 @@
+"""The lobby of the game server: open tables, and a form to open a new one."""
+
+from __future__ import annotations
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical
+from textual.screen import ModalScreen, Screen
+from textual.widgets import Button, DataTable, Footer, Label, Select, Static
+
+from dicepoker_tui.net import protocol as p
+from dicepoker_tui.ui.screens.help import HelpScreen
+from dicepoker_tui.variants.registry import all_variants, get_variant
+
+TIMEOUTS = [("no limit", 0), ("30 s", 30), ("1 min", 60), ("2 min", 120), ("5 min", 300)]
+
+
+def seats_text(table: p.TableInfo) -> str:
+    names = []
+    for seat in table.seats:
+        if seat.name is None:
+            names.append("—")
+        elif seat.present or seat.kind == "bot" or table.status != "playing":
+            names.append(seat.name)
+        else:
+            names.append(f"{seat.name} (away)")
+    return ", ".join(names)
+
+
+def status_text(table: p.TableInfo) -> Text:
+    free = len(table.free_seats)
+    if table.status == "waiting":
+        return Text(f"{free} free seat{'s' if free != 1 else ''}", style="bold")
+    if table.status == "playing":
+        return Text(f"round {table.round}")
+    return Text("finished", style="dim")
+
+
+class NetLobbyScreen(Screen[None]):
+    """Tables on this server: join a free seat (or your own), watch, or open a table."""
+
+    BINDINGS = [
+        Binding("n", "create", "New table"),
+        Binding("enter", "join", "Join", key_display="⏎"),
+        Binding("w", "watch", "Watch"),
+        Binding("question_mark", "help", "Help", key_display="?"),
+        Binding("q", "quit", "Quit"),
+    ]
+
+    DEFAULT_CSS = """
+    NetLobbyScreen #net-tables { height: 1fr; margin: 1 1 0 1; }
+    NetLobbyScreen #net-hint { height: auto; padding: 1 2; }
+    """
+
+    def compose(self) -> ComposeResult:
+        yield Static("dicepoker · connecting…", id="net-title", classes="screen-title")
+        table = DataTable(id="net-tables", cursor_type="row", zebra_stripes=True)
+        table.add_columns("#", "table", "variant", "status", "seats")
+        yield table
+        yield Static(id="net-hint")
+        yield Footer(compact=True)
+
+    def on_mount(self) -> None:
+        self.show_tables([], [])
+
+    def show_tables(self, tables: list[p.TableInfo], seated: list[str]) -> None:
+        nick = getattr(self.app, "client").nick  # noqa: B009
+        title = f"dicepoker · online as {nick}" if nick else "dicepoker · connecting…"
+        self.query_one("#net-title", Static).update(title)
+        grid = self.query_one(DataTable)
+        keep = grid.cursor_row
+        grid.clear()
+        for t in tables:
+            try:
+                variant = get_variant(t.variant).name
+            except KeyError:
+                variant = t.variant
+            mark = "★ " if t.id in seated else ""
+            grid.add_row(t.id, mark + t.name, variant, status_text(t), seats_text(t), key=t.id)
+        if tables:
+            grid.move_cursor(row=min(keep, len(tables) - 1))
+        hint = Text()
+        if not tables:
+            hint.append("No tables yet: press n to open one.", style="bold")
+        else:
+            hint.append("enter sits down (or back at your seat ★), w watches, n opens a table.")
+        self.query_one("#net-hint", Static).update(hint)
+
+    def _selected(self) -> str | None:
+        grid = self.query_one(DataTable)
+        if grid.row_count == 0:
+            self.notify("No table yet: press n to open one.", timeout=2)
+            return None
+        return str(grid.coordinate_to_cell_key(grid.cursor_coordinate).row_key.value)
+
+    def action_join(self) -> None:
+        table = self._selected()
+        if table:
+            getattr(self.app, "client").join(table)  # noqa: B009
+
+    def on_data_table_row_selected(self, event: DataTable.RowSelected) -> None:
+        event.stop()
+        self.action_join()
+
+    def action_watch(self) -> None:
+        table = self._selected()
+        if table:
+            getattr(self.app, "client").watch(table)  # noqa: B009
+
+    def action_create(self) -> None:
+        client = getattr(self.app, "client")  # noqa: B009
+        levels = client.welcome.bot_levels if client.welcome else []
+        self.app.push_screen(CreateTableScreen(levels), self._created)
+
+    def _created(self, request: p.CreateTable | None) -> None:
+        if request is not None:
+            getattr(self.app, "client").send(request)  # noqa: B009
+
+    def action_help(self) -> None:
+        self.app.push_screen(HelpScreen(all_variants()[0]))
+
+    def action_quit(self) -> None:
+        self.app.exit()
+
+
+class CreateTableScreen(ModalScreen[p.CreateTable | None]):
+    """Variant, seats for people, bots, and the turn timeout."""
+
+    BINDINGS = [Binding("escape", "cancel", "Cancel"), Binding("ctrl+s", "open", "Open")]
+
+    DEFAULT_CSS = """
+    CreateTableScreen { align: center middle; }
+    CreateTableScreen #create-box {
+        width: 60; height: auto; border: round $primary; padding: 0 1; background: $panel;
+    }
+    CreateTableScreen .create-row { height: 1; margin-top: 1; }
+    CreateTableScreen .create-row > Label { width: 18; }
+    CreateTableScreen .create-row > Select { width: 1fr; }
+    CreateTableScreen #create-buttons { height: auto; margin-top: 1; }
+    """
+
+    def __init__(self, levels: list[str]) -> None:
+        super().__init__()
+        self.levels = levels or ["heuristic"]
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="create-box"):
+            yield Static("New table", classes="screen-title")
+            rows = [
+                ("Variant", "variant", [(v.name, v.id) for v in all_variants()]),
+                ("People", "people", [(str(n), n) for n in range(1, 7)]),
+                ("Bots", "bots", [(str(n), n) for n in range(0, 6)]),
+                ("Bot level", "level", [(lvl, lvl) for lvl in self.levels]),
+                ("Turn timeout", "timeout", TIMEOUTS),
+                ("When time is up", "action", [("a bot plays", "bot"), ("scratch", "scratch")]),
+            ]
+            defaults = {"people": 2, "bots": 0, "timeout": 0, "action": "bot"}
+            for label, key, options in rows:
+                with Horizontal(classes="create-row"):
+                    yield Label(label)
+                    yield Select(
+                        options,
+                        value=defaults.get(key, options[0][1]),
+                        allow_blank=False,
+                        compact=True,
+                        id=f"create-{key}",
+                    )
+            with Horizontal(id="create-buttons", classes="button-row"):
+                yield Button("Open the table", variant="primary", compact=True, id="create-ok")
+                yield Button("Cancel", compact=True, id="create-cancel")
+
+    def _value(self, key: str):
+        return self.query_one(f"#create-{key}", Select).value
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        event.stop()
+        if event.button.id == "create-ok":
+            self.action_open()
+        else:
+            self.dismiss(None)
+
+    def action_open(self) -> None:
+        people, bots = int(self._value("people")), int(self._value("bots"))
+        if people + bots > 8:
+            self.notify("A table has at most 8 seats.", severity="warning")
+            return
+        timeout = int(self._value("timeout"))
+        self.dismiss(
+            p.CreateTable(
+                variant=str(self._value("variant")),
+                seats=people,
+                bots=[str(self._value("level"))] * bots,
+                turn_timeout=timeout or None,
+                timeout_action=self._value("action"),
+            )
+        )
+
+    def action_cancel(self) -> None:
+        self.dismiss(None)

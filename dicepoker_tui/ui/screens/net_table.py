@@ -1,0 +1,202 @@
+"""A shared table on the game server: the usual table screen, on a `RemoteGame`.
+
+Differences from a table at home: the hub plays the bots (the screen only shows them),
+nobody hands the keyboard over, only your own seat acts, and a strip at the bottom shows
+who is here or away, the chat, and a line to talk (`c`). While seats are still free, a
+waiting screen comes first.
+"""
+
+from __future__ import annotations
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Vertical
+from textual.screen import Screen
+from textual.widgets import Footer, Static
+
+from dicepoker_tui.engine.scoresheet import events as ev
+from dicepoker_tui.engine.scoresheet.state import GameState
+from dicepoker_tui.net import protocol as p
+from dicepoker_tui.net.remote_game import RemoteGame
+from dicepoker_tui.ui.screens.table import TableScreen
+from dicepoker_tui.ui.widgets.net_panel import NetPanel
+from dicepoker_tui.variants.base import Variant
+from dicepoker_tui.variants.registry import get_variant
+
+
+class HubBots:
+    """Stands in for the table's bot runner: the hub plays bots, the screen only names them."""
+
+    busy = False
+
+    def __init__(self, game: RemoteGame) -> None:
+        self.game = game
+
+    def is_bot(self, seat: int) -> bool:
+        return self.game.state.players[seat].kind == "bot"
+
+    def poke(self) -> None:
+        pass
+
+    def on_worker_state_changed(self, event: object) -> bool:
+        return False
+
+
+class NetTableScreen(TableScreen):
+    """The table screen for a game played on the hub."""
+
+    BINDINGS = [Binding("c", "chat", "Chat")]
+
+    def __init__(self, game: RemoteGame, you: str) -> None:
+        super().__init__(game, {}, 0.0, kept=True)
+        self.remote = game
+        self.you = you
+        self.runner = HubBots(game)  # type: ignore[assignment]
+
+    def compose(self) -> ComposeResult:
+        for widget in super().compose():
+            if isinstance(widget, Footer):
+                yield NetPanel(self.you, id="net-panel")
+            yield widget
+
+    def on_mount(self) -> None:  # TableScreen.on_mount runs too (Textual calls both)
+        panel = self.query_one(NetPanel)
+        panel.show_table(self.remote.table)
+        panel.add_lines(getattr(self.app, "client").chat)  # noqa: B009
+
+    # -- what the hub says ----------------------------------------------------------------------
+    def table_changed(self, table: p.TableInfo) -> None:
+        if self.is_mounted:
+            self.query_one(NetPanel).show_table(table)
+
+    def chat(self, line: p.ChatLine) -> None:
+        if self.is_mounted:
+            self.query_one(NetPanel).add_lines([line])
+
+    def _status(self, state: GameState, variant: Variant) -> Text:
+        text = super()._status(state, variant)
+        turn = state.turn
+        if turn is None or turn.player in self.remote.seats or self.runner.is_bot(turn.player):
+            return text
+        name = state.players[turn.player].name
+        lines = text.plain.split("\n")
+        lines[0] = f"{name} is playing." if turn.dice is not None else f"{name} is about to throw…"
+        if turn.dice is not None:
+            lines[0] += f" Throw {turn.throws}, {self.game.throws_left()} left."
+        return Text("\n".join(lines))
+
+    def _on_event(self, event: ev.Event, state: GameState) -> None:
+        if isinstance(event, ev.DiceThrown):
+            who = self.remote.last_by or state.players[event.player].name
+            dice = " ".join(str(d) for d in event.dice)
+            for_whom = f" for {state.players[event.player].name}" if who == "timeout" else ""
+            self.query_one("#log").add(f"{who}{for_whom} throws {dice}")  # type: ignore[attr-defined]
+        super()._on_event(event, state)
+
+    # -- differences from a table at home -------------------------------------------------------
+    def _maybe_handover(self, state: GameState) -> None:
+        """Everyone has their own screen: nothing to hand over."""
+
+    def _top_line(self, state: GameState, variant: Variant) -> Text:
+        text = Text(no_wrap=True, overflow="ellipsis")
+        text.append(f" {variant.name} ", style="bold reverse")
+        text.append(f"  table {self.remote.table.id}")
+        if state.turn is None:
+            text.append("  · game over")
+        else:
+            player = state.players[state.turn.player]
+            text.append(f"  · round {state.turn.round} of {len(variant.boxes)}  ")
+            if state.turn.player in self.remote.seats:
+                text.append("your turn", style="bold reverse")
+            else:
+                who = f"{player.name} (bot)" if player.kind == "bot" else player.name
+                text.append(f"{who} to play", style="bold")
+        if self.remote.spectator:
+            text.append("  · watching", style="italic")
+        return text
+
+    def _can_act(self) -> bool:
+        state = self.game.state
+        if state.turn is not None and self.remote.spectator:
+            self.notify("You are watching: only seated players play.", timeout=2)
+            return False
+        turn = state.turn
+        if turn and turn.player not in self.remote.seats and not self.runner.is_bot(turn.player):
+            self.notify(f"It is {state.players[turn.player].name}'s turn.", timeout=2)
+            return False
+        return super()._can_act()
+
+    def action_chat(self) -> None:
+        self.query_one(NetPanel).focus_input()
+
+    def on_net_panel_said(self, message: NetPanel.Said) -> None:
+        getattr(self.app, "client").say(message.text)  # noqa: B009
+
+
+class WaitingScreen(Screen[None]):
+    """A table whose seats are not all taken yet."""
+
+    BINDINGS = [
+        Binding("c", "chat", "Chat"),
+        Binding("escape", "leave", "Leave"),
+    ]
+
+    DEFAULT_CSS = """
+    WaitingScreen #waiting-body { height: 1fr; padding: 1 2; }
+    """
+
+    def __init__(self, game: RemoteGame, you: str) -> None:
+        super().__init__()
+        self.remote = game
+        self.you = you
+
+    def compose(self) -> ComposeResult:
+        yield Static(id="waiting-title", classes="screen-title")
+        with Vertical(id="waiting-body"):
+            yield Static(id="waiting-text")
+        yield NetPanel(self.you, id="net-panel")
+        yield Footer(compact=True)
+
+    def on_mount(self) -> None:
+        if not self.query("#waiting-text"):
+            return  # left again before it was drawn
+        self.table_changed(self.remote.table)
+        self.query_one(NetPanel).add_lines(getattr(self.app, "client").chat)  # noqa: B009
+
+    def table_changed(self, table: p.TableInfo) -> None:
+        self.remote.table = table
+        if not self.is_mounted:
+            return
+        try:
+            variant = get_variant(table.variant).name
+        except KeyError:
+            variant = table.variant
+        self.query_one("#waiting-title", Static).update(f"Table {table.id} · {table.name}")
+        free = len(table.free_seats)
+        text = Text()
+        text.append(f"{variant}\n\n", style="bold")
+        for i, seat in enumerate(table.seats):
+            name = seat.name or "— free —"
+            kind = f"bot · {seat.level}" if seat.kind == "bot" else "player"
+            text.append(f"  {i + 1}. {name:<24} {kind}\n")
+        text.append(
+            f"\nWaiting for {free} more player{'s' if free != 1 else ''}: "
+            "they connect to this server and join this table.\n"
+            "The game begins when every seat is taken. escape leaves the table."
+        )
+        self.query_one("#waiting-text", Static).update(text)
+        self.query_one(NetPanel).show_table(table)
+
+    def chat(self, line: p.ChatLine) -> None:
+        if self.is_mounted:
+            self.query_one(NetPanel).add_lines([line])
+
+    def action_chat(self) -> None:
+        self.query_one(NetPanel).focus_input()
+
+    def action_leave(self) -> None:
+        getattr(self.app, "to_lobby")()  # noqa: B009
+
+    def on_net_panel_said(self, message: NetPanel.Said) -> None:
+        getattr(self.app, "client").say(message.text)  # noqa: B009

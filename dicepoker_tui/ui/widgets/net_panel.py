@@ -1,0 +1,123 @@
+"""The strip under a shared table: who is here (or away), the chat, and a line to talk."""
+
+from __future__ import annotations
+
+import time
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.containers import Vertical
+from textual.message import Message
+from textual.widgets import Input, RichLog, Static
+
+from dicepoker_tui.net import protocol as p
+
+
+def presence_text(table: p.TableInfo, you: str) -> Text:
+    """`● alice (you)  ○ bob away  ● Bot 1` and the spectators."""
+    text = Text(no_wrap=True, overflow="ellipsis")
+    for i, seat in enumerate(table.seats):
+        if i:
+            text.append("  ")
+        if seat.name is None:
+            text.append("○ free seat", style="dim")
+            continue
+        marker = "●" if seat.present else "○"
+        style = "bold" if table.current == i else ""
+        text.append(f"{marker} {seat.name}", style=style)
+        if seat.kind == "bot":
+            text.append(" (bot)", style="dim")
+        elif seat.name == you:
+            text.append(" (you)", style="dim")
+        elif not seat.present:
+            text.append(" away", style="italic")
+    if table.spectators:
+        text.append(f"  · watching: {', '.join(table.spectators)}", style="dim")
+    if table.turn_timeout:
+        how = "a bot plays" if table.timeout_action == "bot" else "scratch"
+        text.append(f"  · {table.turn_timeout}s a turn, then {how}", style="dim")
+    return text
+
+
+def chat_text(line: p.ChatLine) -> Text:
+    stamp = time.strftime("%H:%M", time.localtime(line.at))
+    text = Text(f"{stamp} ", style="dim")
+    if line.nick is None:
+        text.append(line.text, style="italic")
+    else:
+        text.append(f"{line.nick}: ", style="bold")
+        text.append(line.text)
+    return text
+
+
+class NetPanel(Vertical):
+    """Presence, chat log and chat input. The screen feeds it; it posts `Said`."""
+
+    DEFAULT_CSS = """
+    NetPanel {
+        height: auto;
+        max-height: 8;
+        border-top: solid $primary-darken-2;
+    }
+    NetPanel #net-presence { height: 1; padding: 0 1; }
+    NetPanel #net-chat { height: 3; padding: 0 1; background: $surface; }
+    NetPanel #net-say { height: 1; margin: 0 1; }
+    """
+
+    class Said(Message):
+        """The player typed a chat line."""
+
+        def __init__(self, text: str) -> None:
+            super().__init__()
+            self.text = text
+
+    def __init__(self, you: str, **kwargs) -> None:
+        super().__init__(**kwargs)
+        self.you = you
+        self._table: p.TableInfo | None = None
+        self._pending: list[p.ChatLine] = []
+
+    def compose(self) -> ComposeResult:
+        yield Static(id="net-presence")
+        yield RichLog(id="net-chat", wrap=True, markup=False, max_lines=200)
+        yield Input(
+            placeholder="c: chat · enter sends · escape back",
+            max_length=p.CHAT_MAX,
+            compact=True,
+            id="net-say",
+        )
+
+    def on_mount(self) -> None:
+        if self._table is not None:
+            self.show_table(self._table)
+        self.add_lines([])
+
+    def show_table(self, table: p.TableInfo) -> None:
+        self._table = table
+        for presence in self.query("#net-presence").results(Static):
+            presence.update(presence_text(table, self.you))
+
+    def add_lines(self, lines: list[p.ChatLine]) -> None:
+        self._pending.extend(lines)
+        for log in self.query("#net-chat").results(RichLog):
+            for line in self._pending:
+                log.write(chat_text(line))
+            self._pending.clear()
+
+    def focus_input(self) -> None:
+        for say in self.query("#net-say").results(Input):
+            say.focus()
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        event.stop()
+        text = event.value.strip()
+        event.input.value = ""
+        if text:
+            self.post_message(self.Said(text))
+        self.screen.focus_next()
+
+    def on_key(self, event) -> None:
+        if event.key == "escape" and self.query_one("#net-say", Input).has_focus:
+            event.stop()
+            self.query_one("#net-say", Input).value = ""
+            self.screen.focus_next()
