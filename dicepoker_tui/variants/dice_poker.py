@@ -65,12 +65,14 @@ the first throw: 2 x 20 + 50 = 90).
 Settlement: each player wins or loses their total minus the average of all totals.
 
 Decision: five sixes in box 6 score (5 - 3) x 6 = +12 (one source says 10).
+Decision: the Poker +50 is added after doubling, not doubled.
 """
 
 BANK_RULES = """\
 DICE POKER WITH THE ROLL BANK
 
-As two-stage dice poker, except:
+As two-stage dice poker (stage 2, the first-throw double, Poker +50, the stage
+bonus and the settlement are those of Dice poker), except:
   Stage 1 scores only the shortfall: min(0, (n - 3) x v). Exactly three or more
   dice of the face score 0, fewer score minus.
   Unused throws of stage-1 turns (3 minus the throws made) go into your bank.
@@ -81,6 +83,7 @@ As two-stage dice poker, except:
 
 Decision: only stage-1 turns feed the bank; the first-throw double still means
 after the first throw of the turn.
+Decision: the Poker +50, like the Four +30, is added after doubling, not doubled.
 """
 
 
