@@ -202,6 +202,8 @@ class Spawner:
             self._sock.close()
             self._sock = None
         if self._proc is not None:
+            if self._proc.returncode is None:
+                self._proc.terminate()  # sessions were ended by the server already
             try:
                 await asyncio.wait_for(self._proc.wait(), 3)
             except TimeoutError:

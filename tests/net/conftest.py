@@ -45,3 +45,16 @@ async def connect(hub_socket):
     yield _connect
     for client in clients:
         await client.aclose()
+
+
+@pytest.fixture
+async def game_server(short_tmp):
+    """A `GameServer` on 127.0.0.1 and an ephemeral port, data in a temporary directory."""
+    from dicepoker_tui.net.server import GameServer, ServeOptions
+
+    server = GameServer(
+        ServeOptions(port=0, data_dir=short_tmp / "home", bot_pace=0.0, idle_timeout=0)
+    )
+    await server.start()
+    yield server
+    await server.close()
