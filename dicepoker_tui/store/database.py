@@ -7,6 +7,7 @@ never deleted, and a fresh one is started; `Store.open` says so in its notice.
 
 from __future__ import annotations
 
+import json
 import sqlite3
 import threading
 from collections.abc import Iterator, Sequence
@@ -25,6 +26,7 @@ from dicepoker_tui.store.schema import (
     SCHEMA_VERSION,
     migrate,
     pack_log,
+    sheet_json,
     unpack_log,
     user_version,
 )
@@ -369,18 +371,11 @@ class Store:
             self._conn.execute("BEGIN")
             try:
                 games = self._conn.execute(
-                    "SELECT p.total, p.place, p.five_of_a_kind,"
+                    "SELECT p.total, p.place, p.five_of_a_kind, f.data,"
                     " (SELECT COUNT(*) FROM players q WHERE q.game_id = p.game_id)"
                     " FROM players p JOIN games g ON g.id = p.game_id"
+                    " JOIN final_sheets f ON f.game_id = p.game_id AND f.seat = p.seat"
                     f" WHERE {who} ORDER BY g.started_at, g.id",
-                    (variant, player),
-                ).fetchall()
-                lines = self._conn.execute(
-                    "SELECT l.kind, l.line, AVG(l.points), SUM(l.points > 0)"
-                    " FROM sheet_lines l"
-                    " JOIN players p ON p.game_id = l.game_id AND p.seat = l.seat"
-                    " JOIN games g ON g.id = l.game_id"
-                    f" WHERE {who} GROUP BY l.kind, l.line",
                     (variant, player),
                 ).fetchall()
             finally:
@@ -388,9 +383,17 @@ class Store:
         if not games:
             return PlayerStats(player=player, variant=variant)
         totals = tuple(int(r[0]) for r in games)
-        contests = [r for r in games if r[3] > 1]
-        box_average = {line: float(avg) for kind, line, avg, _ in lines if kind == "box"}
-        bonus_rate = {line: hits / len(games) for kind, line, _, hits in lines if kind == "bonus"}
+        contests = [r for r in games if r[4] > 1]
+        box_sums: dict[str, int] = {}
+        bonus_hits: dict[str, int] = {}
+        for row in games:
+            sheet = json.loads(row[3])
+            for box, points in sheet["scores"].items():
+                box_sums[box] = box_sums.get(box, 0) + points
+            for bonus, points in sheet["bonuses"].items():
+                bonus_hits[bonus] = bonus_hits.get(bonus, 0) + (points > 0)
+        box_average = {box: total / len(games) for box, total in box_sums.items()}
+        bonus_rate = {bonus: hits / len(games) for bonus, hits in bonus_hits.items()}
         return PlayerStats(
             player=player,
             variant=variant,
@@ -502,10 +505,9 @@ def _write_final(
             " WHERE game_id = ? AND seat = ?",
             (sheet.total, sheet.place, sheet.settlement, sheet.five_of_a_kind, game_id, sheet.seat),
         )
-        conn.executemany(
-            "INSERT INTO sheet_lines (game_id, seat, kind, line, points) VALUES (?, ?, ?, ?, ?)",
-            [(game_id, sheet.seat, "box", b, p) for b, p in sheet.scores.items()]
-            + [(game_id, sheet.seat, "bonus", b, p) for b, p in sheet.bonuses.items()],
+        conn.execute(
+            "INSERT INTO final_sheets (game_id, seat, data) VALUES (?, ?, ?)",
+            (game_id, sheet.seat, sheet_json(sheet)),
         )
     conn.execute(
         "UPDATE games SET status = 'finished', finished_at = ?, best_total = ? WHERE id = ?",
@@ -528,36 +530,39 @@ def _finished_filter(variant: str | None, player: str | None) -> tuple[str, list
 def _assemble(
     games: Sequence[tuple[Any, ...]], seats: Sequence[tuple[Any, ...]]
 ) -> list[GameRecord]:
-    """Records from game rows and seat rows (ordered by game id, then seat)."""
+    """Records from game rows and seat rows (ordered by game id, then seat).
+
+    Built with `tuple.__new__` (the fields are in column order): a history of ten
+    thousand games lists noticeably faster than through the named constructors.
+    """
+    new = tuple.__new__
     by_game: dict[int, list[PlayerRecord]] = {}
-    make = PlayerRecord._make
     for row in seats:
         found = by_game.get(row[0])
         if found is None:
             by_game[row[0]] = found = []
-        found.append(make(row[1:]))
+        found.append(new(PlayerRecord, row[1:]))
     parse = datetime.fromisoformat
     records = []
     for game_id, variant, status, started, updated, finished, seed, real_dice, count in games:
         updated_at = parse(updated)
-        records.append(
-            GameRecord(
-                game_id,
-                variant,
-                status,
-                parse(started),
-                updated_at,
-                None
-                if finished is None
-                else updated_at
-                if finished == updated
-                else parse(finished),
-                int(seed),
-                bool(real_dice),
-                count,
-                tuple(by_game.get(game_id, ())),
-            )
+        if finished is None:
+            finished_at = None
+        else:
+            finished_at = updated_at if finished == updated else parse(finished)
+        fields = (
+            game_id,
+            variant,
+            status,
+            parse(started),
+            updated_at,
+            finished_at,
+            int(seed),
+            bool(real_dice),
+            count,
+            tuple(by_game.get(game_id, ())),
         )
+        records.append(new(GameRecord, fields))
     return records
 
 

@@ -7,9 +7,14 @@ an older program refuses a newer database instead of guessing at it.
 
 from __future__ import annotations
 
+import json
 import sqlite3
 import zlib
 from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from dicepoker_tui.store.summary import FinalSheet
 
 APPLICATION_ID = 0x44504B52  # "DPKR": marks the file as a dicepoker history
 
@@ -62,6 +67,11 @@ def _v1_games_players_events(conn: sqlite3.Connection) -> None:
     )
 
 
+def sheet_json(sheet: FinalSheet) -> str:
+    """How a final sheet is kept in `final_sheets.data`."""
+    return json.dumps({"scores": sheet.scores, "bonuses": sheet.bonuses}, separators=(",", ":"))
+
+
 def pack_log(rows: list[str]) -> bytes:
     """A finished game's event log (JSON texts, in order) as one compressed JSON array."""
     return zlib.compress(("[" + ",".join(rows) + "]").encode(), 6)
@@ -73,20 +83,19 @@ def unpack_log(blob: bytes) -> bytes:
 
 
 def _v2_final_sheets_packed_logs(conn: sqlite3.Connection) -> None:
-    """Final sheets line by line and per-game figures for statistics; the event logs of
-    finished games packed into one compressed row each. Filled in from the events."""
+    """Final sheets (JSON: scores and bonuses) and per-game figures for statistics; the
+    event logs of finished games packed into one compressed row each. Filled in from the
+    events."""
     _run(
         conn,
         """
-        CREATE TABLE sheet_lines (
+        ALTER TABLE players ADD COLUMN five_of_a_kind INTEGER;
+        CREATE TABLE final_sheets (
             game_id INTEGER NOT NULL REFERENCES games (id),
             seat    INTEGER NOT NULL,
-            kind    TEXT    NOT NULL CHECK (kind IN ('box', 'bonus')),
-            line    TEXT    NOT NULL,
-            points  INTEGER NOT NULL,
-            PRIMARY KEY (game_id, seat, kind, line)
+            data    TEXT    NOT NULL,
+            PRIMARY KEY (game_id, seat)
         ) WITHOUT ROWID;
-        ALTER TABLE players ADD COLUMN five_of_a_kind INTEGER;
         ALTER TABLE games ADD COLUMN best_total INTEGER;
         CREATE INDEX games_by_variant ON games (status, variant, started_at);
         CREATE TABLE packed_logs (
@@ -106,14 +115,13 @@ def _v2_final_sheets_packed_logs(conn: sqlite3.Connection) -> None:
         events = EVENT_LIST_ADAPTER.validate_json("[" + ",".join(r[0] for r in rows) + "]")
         sheets = final_sheets(events)
         for sheet in sheets:
-            conn.executemany(
-                "INSERT INTO sheet_lines VALUES (?, ?, ?, ?, ?)",
-                [(game_id, sheet.seat, "box", b, p) for b, p in sheet.scores.items()]
-                + [(game_id, sheet.seat, "bonus", b, p) for b, p in sheet.bonuses.items()],
-            )
             conn.execute(
                 "UPDATE players SET five_of_a_kind = ? WHERE game_id = ? AND seat = ?",
                 (sheet.five_of_a_kind, game_id, sheet.seat),
+            )
+            conn.execute(
+                "INSERT INTO final_sheets VALUES (?, ?, ?)",
+                (game_id, sheet.seat, sheet_json(sheet)),
             )
         conn.execute(
             "UPDATE games SET best_total = ? WHERE id = ?",
