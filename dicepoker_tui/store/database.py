@@ -7,14 +7,17 @@ never deleted, and a fresh one is started; `Store.open` says so in its notice.
 
 from __future__ import annotations
 
+import functools
 import json
 import sqlite3
 import threading
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import Any, Literal, NamedTuple
+from typing import Any, Literal, NamedTuple, TypeVar
+
+from pydantic import ValidationError
 
 from dicepoker_tui.engine.scoresheet import events as ev
 from dicepoker_tui.engine.scoresheet.game import Game
@@ -24,6 +27,7 @@ from dicepoker_tui.store.records import GameRecord, PlayerRecord, PlayerStats
 from dicepoker_tui.store.schema import (
     APPLICATION_ID,
     SCHEMA_VERSION,
+    TABLES,
     migrate,
     pack_log,
     sheet_json,
@@ -65,6 +69,26 @@ class _Unreadable(Exception):
         super().__init__(reason)
         self.tag = tag
         self.reason = reason
+
+
+F = TypeVar("F", bound=Callable[..., Any])
+
+
+def _guarded(method: F) -> F:
+    """SQLite failures (disk full, damaged pages, a lock held too long) become `StoreError`."""
+
+    @functools.wraps(method)
+    def wrapper(*args: Any, **kwargs: Any) -> Any:
+        try:
+            return method(*args, **kwargs)
+        except sqlite3.Error as exc:
+            raise StoreError(f"the game history could not be used: {exc}") from exc
+        except ValidationError as exc:
+            raise StoreError(
+                f"the game history holds an unreadable game: {exc.errors()[0]['msg']}"
+            ) from exc
+
+    return wrapper  # type: ignore[return-value]
 
 
 def now() -> datetime:
@@ -180,6 +204,7 @@ class Store:
                 raise
             self._conn.execute("COMMIT")
 
+    @_guarded
     def create_game(
         self,
         game: Game,
@@ -217,6 +242,7 @@ class Store:
         """Append one event to a game in its own transaction."""
         self.append_many(game_id, [event], seq)
 
+    @_guarded
     def append_many(
         self,
         game_id: int,
@@ -273,6 +299,7 @@ class Store:
             _write_final(conn, game_id, all_events, state, _stamp(finished_at or at))
             _pack(conn, game_id)
 
+    @_guarded
     def abandon(self, game_id: int) -> None:
         """Stop offering an unfinished game for resuming (it stays in the history)."""
         with self._write() as conn:
@@ -282,6 +309,7 @@ class Store:
             )
 
     # -- reading ---------------------------------------------------------------------------
+    @_guarded
     def load_events(self, game_id: int) -> list[ev.Event]:
         """The event log of a game, in order."""
         with self._lock:
@@ -300,6 +328,7 @@ class Store:
     def event_count(self, game_id: int) -> int:
         return self.game(game_id).event_count
 
+    @_guarded
     def game(self, game_id: int) -> GameRecord:
         """One game's record."""
         found = self._records("g.id = ?", [game_id], "g.id")
@@ -307,10 +336,12 @@ class Store:
             raise GameNotFound(f"no game {game_id} in the history")
         return found[0]
 
+    @_guarded
     def unfinished(self) -> list[GameRecord]:
         """Games still being played (not finished, not abandoned), last played first."""
         return self._records("g.status = 'playing'", [], "g.updated_at DESC, g.id DESC")
 
+    @_guarded
     def finished(
         self,
         variant: str | None = None,
@@ -344,12 +375,14 @@ class Store:
             raise ValueError(f"unknown sort {sort!r} (date or score)")
         return self._records(where, params, order, order_params, limit, offset)
 
+    @_guarded
     def count_finished(self, variant: str | None = None, player: str | None = None) -> int:
         where, params = _finished_filter(variant, player)
         with self._lock:
             row = self._conn.execute(f"SELECT COUNT(*) FROM games g WHERE {where}", params)
             return int(row.fetchone()[0])
 
+    @_guarded
     def player_names(self, variant: str | None = None) -> list[str]:
         """Names seen in finished games (of `variant`), the most games first."""
         sql = (
@@ -364,6 +397,7 @@ class Store:
         with self._lock:
             return [r[0] for r in self._conn.execute(sql, params)]
 
+    @_guarded
     def stats(self, player: str, variant: str) -> PlayerStats:
         """`player`'s figures over their finished games of `variant` (name ignores case)."""
         who = "g.status = 'finished' AND g.variant = ? AND p.name = ? COLLATE NOCASE"
@@ -409,6 +443,7 @@ class Store:
             totals=totals,
         )
 
+    @_guarded
     def find_duplicate(self, events: Sequence[ev.Event], started_at: datetime) -> int | None:
         """The id of a stored game with this start time and exactly these events, if any."""
         start = events[0]
@@ -602,6 +637,11 @@ def _check_readable(conn: sqlite3.Connection) -> None:
                 f"was written by a newer version of dicepoker (schema version {version}; "
                 f"this one reads up to {SCHEMA_VERSION})",
             )
+        if version == SCHEMA_VERSION:
+            names = {r[0] for r in conn.execute("SELECT name FROM sqlite_master")}
+            missing = [t for t in TABLES if t not in names]
+            if missing:
+                raise _Unreadable("unreadable", f"has no {missing[0]} table")
         problems = [r[0] for r in conn.execute("PRAGMA quick_check(3)")]
         if problems != ["ok"]:
             raise _Unreadable("corrupt", f"is damaged ({problems[0]})")

@@ -135,6 +135,8 @@ def _v2_final_sheets_packed_logs(conn: sqlite3.Connection) -> None:
 
 MIGRATIONS: list[Migration] = [_v1_games_players_events, _v2_final_sheets_packed_logs]
 SCHEMA_VERSION = len(MIGRATIONS)
+TABLES = ("games", "players", "events", "final_sheets", "packed_logs")
+"""The tables of a database at `SCHEMA_VERSION`."""
 
 
 def user_version(conn: sqlite3.Connection) -> int:

@@ -274,3 +274,16 @@ def test_a_store_is_usable_from_another_thread(store: Store) -> None:
     worker.join()
     assert recorder.error is None
     assert replay(store.load_events(recorder.game_id)) == game.state
+
+
+def test_database_failures_become_store_errors(tmp_path: Path) -> None:
+    store, _ = Store.open(tmp_path / "h.db")
+    game = new_game("yatzy", seed=3)
+    recorder = GameRecorder(store, game)
+    store.close()
+    with pytest.raises(StoreError, match="could not be used"):
+        store.finished()
+    errors: list[str] = []
+    recorder.on_error = errors.append
+    step(game, 3)  # the game goes on; the recorder reports instead of raising
+    assert errors and recorder.error

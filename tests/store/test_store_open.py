@@ -155,6 +155,20 @@ def test_newer_schema_is_moved_aside(tmp_path: Path) -> None:
     store.close()
 
 
+def test_a_history_missing_a_table_is_moved_aside(tmp_path: Path) -> None:
+    path = tmp_path / "history.db"
+    _a_history(path)
+    conn = sqlite3.connect(path)
+    conn.execute("DROP TABLE final_sheets")
+    conn.commit()
+    conn.close()
+    store, notice = Store.open(path)
+    assert _moved(path, "unreadable")
+    assert notice is not None and "final_sheets" in notice
+    _fresh(store)
+    store.close()
+
+
 def test_someone_elses_database_is_moved_aside(tmp_path: Path) -> None:
     path = tmp_path / "history.db"
     conn = sqlite3.connect(path)
