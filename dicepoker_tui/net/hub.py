@@ -99,6 +99,7 @@ class Table:
     takeover: int | None = None
     """Seat whose current turn the timeout handed to a bot."""
     recorder: object | None = None
+    last_info: p.TableInfo | None = None
 
     @property
     def status(self) -> p.TableStatus:
@@ -619,8 +620,11 @@ class Hub:
 
     def _changed(self, table: Table) -> None:
         if self.tables.get(table.id) is table:
-            self._broadcast(table, p.TableUpdate(table=self._info(table)))
-        self._lobby_changed()
+            info = self._info(table)
+            if info != table.last_info:  # unchanged tables cost nobody a repaint
+                table.last_info = info
+                self._broadcast(table, p.TableUpdate(table=info))
+                self._lobby_changed()
 
     def _lobby_changed(self) -> None:
         tables = self._infos()

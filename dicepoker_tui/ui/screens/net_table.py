@@ -152,27 +152,22 @@ class WaitingScreen(Screen[None]):
         self.you = you
 
     def compose(self) -> ComposeResult:
-        yield Static(id="waiting-title", classes="screen-title")
+        title, text = self._texts(self.remote.table)
+        yield Static(title, id="waiting-title", classes="screen-title")
         with Vertical(id="waiting-body"):
-            yield Static(id="waiting-text")
-        yield NetPanel(self.you, id="net-panel")
+            yield Static(text, id="waiting-text")
+        panel = NetPanel(self.you, id="net-panel")
+        panel.show_table(self.remote.table)
+        panel.add_lines(getattr(self.app, "client").chat)  # noqa: B009
+        yield panel
         yield Footer(compact=True)
 
-    def on_mount(self) -> None:
-        if not self.query("#waiting-text"):
-            return  # left again before it was drawn
-        self.table_changed(self.remote.table)
-        self.query_one(NetPanel).add_lines(getattr(self.app, "client").chat)  # noqa: B009
-
-    def table_changed(self, table: p.TableInfo) -> None:
-        self.remote.table = table
-        if not self.is_mounted:
-            return
+    @staticmethod
+    def _texts(table: p.TableInfo) -> tuple[str, Text]:
         try:
             variant = get_variant(table.variant).name
         except KeyError:
             variant = table.variant
-        self.query_one("#waiting-title", Static).update(f"Table {table.id} · {table.name}")
         free = len(table.free_seats)
         text = Text()
         text.append(f"{variant}\n\n", style="bold")
@@ -185,8 +180,17 @@ class WaitingScreen(Screen[None]):
             "they connect to this server and join this table.\n"
             "The game begins when every seat is taken. escape leaves the table."
         )
-        self.query_one("#waiting-text", Static).update(text)
-        self.query_one(NetPanel).show_table(table)
+        return f"Table {table.id} · {table.name}", text
+
+    def table_changed(self, table: p.TableInfo) -> None:
+        self.remote.table = table
+        title, text = self._texts(table)
+        for widget in self.query("#waiting-title").results(Static):
+            widget.update(title)
+        for widget in self.query("#waiting-text").results(Static):
+            widget.update(text)
+        for panel in self.query(NetPanel).results(NetPanel):
+            panel.show_table(table)
 
     def chat(self, line: p.ChatLine) -> None:
         if self.is_mounted:

@@ -88,14 +88,19 @@ class NetPanel(Vertical):
         )
 
     def on_mount(self) -> None:
-        if self._table is not None:
-            self.show_table(self._table)
+        self._render_presence()
         self.add_lines([])
 
     def show_table(self, table: p.TableInfo) -> None:
-        self._table = table
+        if table != self._table:
+            self._table = table
+            self._render_presence()
+
+    def _render_presence(self) -> None:
+        if self._table is None:
+            return
         for presence in self.query("#net-presence").results(Static):
-            presence.update(presence_text(table, self.you))
+            presence.update(presence_text(self._table, self.you), layout=False)
 
     def add_lines(self, lines: list[p.ChatLine]) -> None:
         self._pending.extend(lines)

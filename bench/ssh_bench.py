@@ -1,0 +1,276 @@
+"""Benchmark of `dicepoker serve`: many simultaneous SSH sessions on one machine.
+
+    .venv/bin/python bench/ssh_bench.py [--sessions 30] [--keys 40]
+
+Starts the server as its own process (data in a temporary directory, an ephemeral
+port), then with real asyncssh clients:
+
+1. first frame: one session alone, then all sessions connecting at once — time from
+   the start of the connection to the first full frame, and to the lobby filled in by
+   the hub ("online as ...");
+2. memory per session app (RSS, PSS and private memory, from /proc), and the server's;
+3. bytes sent to each terminal per throw: the sessions pair up at tables, and each
+   thrower's and watcher's output is counted until it stays quiet;
+4. keypress-to-echo latency: every session types into its chat line at the same time,
+   and each keypress is timed until the typed text appears in its output.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import contextlib
+import os
+import re
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+import asyncssh
+
+ROOT = Path(__file__).resolve().parents[1]
+QUIET = 0.3
+
+
+class Term:
+    """One SSH pty session whose output is kept with arrival times."""
+
+    def __init__(self, name: str) -> None:
+        self.name = name
+        self.out = bytearray()
+        self.changed = asyncio.Event()
+        self.last_data = 0.0
+        self.conn: asyncssh.SSHClientConnection | None = None
+        self.proc: asyncssh.SSHClientProcess | None = None
+
+    async def open(self, port: int, cols: int = 100, rows: int = 30) -> None:
+        self.conn = await asyncssh.connect(
+            "127.0.0.1",
+            port,
+            username=self.name,
+            known_hosts=None,
+            client_keys=None,
+            agent_path=None,
+            password="",
+            preferred_auth="keyboard-interactive,password",
+        )
+        self.proc = await self.conn.create_process(
+            term_type="xterm-256color", term_size=(cols, rows), encoding=None
+        )
+        asyncio.get_running_loop().create_task(self._read())
+
+    async def _read(self) -> None:
+        assert self.proc is not None
+        with contextlib.suppress(Exception):
+            while True:
+                data = await self.proc.stdout.read(65536)
+                if not data:
+                    break
+                self.out += data
+                self.last_data = time.perf_counter()
+                self.changed.set()
+
+    def send(self, data: str | bytes) -> None:
+        assert self.proc is not None
+        self.proc.stdin.write(data.encode() if isinstance(data, str) else data)
+
+    async def wait_for(self, text: str | bytes, since: int = 0, timeout: float = 30.0) -> float:
+        needle = text.encode() if isinstance(text, str) else text
+        end = time.perf_counter() + timeout
+        while self.out.find(needle, since) < 0:
+            if time.perf_counter() > end:
+                at = self.out.find(b"Waiting")
+                tail = bytes(self.out[at - 100 : at + 400]) if at > 0 else bytes(self.out[-1500:])
+                raise TimeoutError(f"{self.name}: {needle!r} did not appear; output ends {tail!r}")
+            self.changed.clear()
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(self.changed.wait(), 0.5)
+        return time.perf_counter()
+
+    async def quiet(self, timeout: float = 10.0) -> None:
+        """Wait until nothing has arrived for QUIET seconds."""
+        end = time.perf_counter() + timeout
+        while time.perf_counter() - self.last_data < QUIET and time.perf_counter() < end:
+            await asyncio.sleep(0.05)
+
+    def close(self) -> None:
+        if self.conn is not None:
+            self.conn.close()
+
+
+def pct(values: list[float], q: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, round(q * (len(ordered) - 1)))]
+
+
+def ms(values: list[float]) -> str:
+    return (
+        f"median {statistics.median(values) * 1000:.0f} ms, "
+        f"p95 {pct(values, 0.95) * 1000:.0f} ms, max {max(values) * 1000:.0f} ms"
+    )
+
+
+def memory(pid: int) -> dict[str, int]:
+    """RSS, PSS and private memory of a process, in kB."""
+    fields = {}
+    with contextlib.suppress(OSError):
+        for line in Path(f"/proc/{pid}/smaps_rollup").read_text().splitlines():
+            parts = line.split()
+            if len(parts) >= 2 and parts[1].isdigit():
+                fields[parts[0].rstrip(":")] = int(parts[1])
+    private = fields.get("Private_Clean", 0) + fields.get("Private_Dirty", 0)
+    return {"rss": fields.get("Rss", 0), "pss": fields.get("Pss", 0), "private": private}
+
+
+def children(pid: int) -> list[int]:
+    found = []
+    with contextlib.suppress(OSError):
+        for task in Path(f"/proc/{pid}/task").iterdir():
+            text = (task / "children").read_text().split()
+            found += [int(c) for c in text]
+    return found
+
+
+async def start_server(home: str) -> tuple[subprocess.Popen, int]:
+    env = {**os.environ, "DICEPOKER_HOME": home}
+    server = subprocess.Popen(
+        [sys.executable, "-m", "dicepoker_tui", "serve", "--port", "0", "--idle-timeout", "0"],
+        cwd=ROOT,
+        env=env,
+        stdout=subprocess.PIPE,
+        text=True,
+    )
+    assert server.stdout is not None
+    line = await asyncio.to_thread(server.stdout.readline)
+    port = int(re.search(r":(\d+) \(", line).group(1))
+    await asyncio.sleep(1.5)  # let the session spawner finish importing the app
+    return server, port
+
+
+async def first_frame(port: int, name: str) -> tuple[float, float, Term]:
+    term = Term(name)
+    start = time.perf_counter()
+    await term.open(port)
+    frame = await term.wait_for("palette") - start
+    ready = await term.wait_for(f"online as {name}") - start
+    return frame, ready, term
+
+
+async def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--sessions", type=int, default=30)
+    parser.add_argument("--keys", type=int, default=40, help="keypresses per session")
+    args = parser.parse_args()
+    n = args.sessions - args.sessions % 2
+
+    with tempfile.TemporaryDirectory(prefix="dp-bench-") as home:
+        server, port = await start_server(home)
+        try:
+            print(f"dicepoker serve benchmark: {n} sessions, {os.cpu_count()} cores")
+            alone, ready_alone, term = await first_frame(port, "solo")
+            term.close()
+            await asyncio.sleep(0.5)
+            print(
+                f"first frame, one session alone: {alone * 1000:.0f} ms "
+                f"(lobby filled in: {ready_alone * 1000:.0f} ms)"
+            )
+
+            results = await asyncio.gather(*(first_frame(port, f"p{i}") for i in range(n)))
+            frames = [r[0] for r in results]
+            readies = [r[1] for r in results]
+            terms = [r[2] for r in results]
+            print(f"first frame, {n} connecting at once: {ms(frames)}")
+            print(f"lobby filled in, {n} at once: {ms(readies)}")
+            await asyncio.sleep(1.0)
+
+            spawner = [c for c in children(server.pid)]
+            apps = [c for z in spawner for c in children(z)]
+            mems = [memory(pid) for pid in apps]
+            if mems:
+                avg = {k: sum(m[k] for m in mems) / len(mems) / 1024 for k in mems[0]}
+                hub = memory(server.pid)
+                print(
+                    f"memory per session app ({len(mems)} apps): RSS {avg['rss']:.0f} MB, "
+                    f"PSS {avg['pss']:.1f} MB, private {avg['private']:.1f} MB; "
+                    f"server (hub + ssh) RSS {hub['rss'] / 1024:.0f} MB"
+                )
+
+            # pair up at tables: host 2k opens a table, guest 2k+1 sits down at it
+            for k in range(n // 2):
+                host, guest = terms[2 * k], terms[2 * k + 1]
+                mark = len(host.out)
+                host.send("n")
+                await host.wait_for("Open the table", since=mark)
+                host.send("\x13")  # ctrl+s
+                await host.wait_for("Waiting for 1 more player", since=mark)
+                await guest.wait_for(f"{host.name}'s Yahtzee")
+                await guest.quiet()
+                guest.send("\x1b[B" * k + "\r")
+                await host.wait_for("your turn", since=mark)
+            for term in terms:
+                await term.quiet()
+
+            thrower, watcher = [], []
+            for k in range(n // 2):
+                host, guest = terms[2 * k], terms[2 * k + 1]
+                await asyncio.gather(host.quiet(), guest.quiet())
+                marks = len(host.out), len(guest.out)
+                host.send("r")
+                await host.wait_for("Throw 1 of 3", since=marks[0])
+                await asyncio.gather(host.quiet(), guest.quiet())
+                thrower.append(len(host.out) - marks[0])
+                watcher.append(len(guest.out) - marks[1])
+            print(
+                f"bytes per throw: thrower median {statistics.median(thrower) / 1024:.1f} KB "
+                f"(max {max(thrower) / 1024:.1f}), watcher median "
+                f"{statistics.median(watcher) / 1024:.1f} KB (max {max(watcher) / 1024:.1f}); "
+                f"a full 100x30 frame was {alone_frame_size(terms[0]):.1f} KB"
+            )
+
+            for term in terms:
+                term.send("c")
+            await asyncio.gather(*(t.quiet() for t in terms))
+            latencies: list[float] = []
+
+            async def typist(term: Term, index: int) -> None:
+                await asyncio.sleep(index * 0.01)
+                for _ in range(max(1, args.keys // 10)):
+                    mark = len(term.out)
+                    term.send("zq")  # a prefix that makes the typed text unique
+                    await term.wait_for("zq", since=mark, timeout=10)
+                    typed = "zq"
+                    for char in "abcdefghij":
+                        typed += char
+                        mark = len(term.out)
+                        sent = time.perf_counter()
+                        term.send(char)
+                        await term.wait_for(typed, since=mark, timeout=10)
+                        latencies.append(time.perf_counter() - sent)
+                        await asyncio.sleep(0.15)
+                    term.send("\x15")  # ctrl+u empties the chat line
+                    await asyncio.sleep(0.2)
+
+            await asyncio.gather(*(typist(t, i) for i, t in enumerate(terms)))
+            print(
+                f"keypress to echo, {n} sessions typing at once "
+                f"({len(latencies)} keys): {ms(latencies)}"
+            )
+            for term in terms:
+                term.close()
+        finally:
+            server.terminate()
+            with contextlib.suppress(subprocess.TimeoutExpired):
+                server.wait(10)
+
+
+def alone_frame_size(term: Term) -> float:
+    """Size of the first full frame a session received (up to the first footer)."""
+    end = term.out.find(b"palette")
+    return (end if end > 0 else len(term.out)) / 1024
+
+
+if __name__ == "__main__":
+    asyncio.run(main())
