@@ -1,0 +1,112 @@
+"""Solved tables on disk, in the user cache directory, under a version key.
+
+The directory is `$DICEPOKER_HOME/cache` when DICEPOKER_HOME is set, else the
+platform's user cache directory. A table's file name carries the solver version and a
+digest of everything the variant's scoring contributed to the model, so a change of
+rules or solver never reads a stale table.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import hashlib
+import os
+import threading
+from collections.abc import Callable
+from pathlib import Path
+
+import numpy as np
+
+from dicepoker_tui.ai.solver.model import Model
+from dicepoker_tui.ai.solver.table import SOLVER_VERSION, Table, model_for, solve
+from dicepoker_tui.variants.base import Variant
+
+APP_NAME = "dicepoker-tui"
+HOME_ENV = "DICEPOKER_HOME"
+
+_memory: dict[str, Table] = {}
+_lock = threading.Lock()
+
+
+def cache_dir() -> Path:
+    home = os.environ.get(HOME_ENV)
+    if home:
+        return Path(home).expanduser() / "cache"
+    from platformdirs import user_cache_dir
+
+    return Path(user_cache_dir(APP_NAME, appauthor=False))
+
+
+def table_key(model: Model) -> str:
+    """`<variant>-v<solver version>-<digest>`: names the table of exactly this model."""
+    digest = hashlib.sha256(model.fingerprint()).hexdigest()[:16]
+    return f"{model.variant.id}-v{SOLVER_VERSION}-{digest}"
+
+
+def table_path(model: Model) -> Path:
+    return cache_dir() / f"{table_key(model)}.npz"
+
+
+def load_table(model: Model) -> Table | None:
+    """The cached table of a model, or None (missing, unreadable or the wrong size)."""
+    path = table_path(model)
+    try:
+        with np.load(path) as data:
+            values = data["values"]
+            start = float(data["start"])
+            seconds = float(data["seconds"])
+    except (OSError, KeyError, ValueError):
+        return None
+    if values.shape != (model.n_states,) or values.dtype != np.float32:
+        return None
+    return Table(model, values, start, seconds)
+
+
+def save_table(table: Table) -> Path:
+    """Write a table atomically; returns its path."""
+    path = table_path(table.model)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    tmp = path.with_suffix(f".{os.getpid()}.{threading.get_ident()}.tmp")
+    with open(tmp, "wb") as fh:
+        np.savez(
+            fh,
+            values=table.values,
+            start=np.float64(table.start),
+            seconds=np.float64(table.seconds),
+        )
+    os.replace(tmp, path)
+    return path
+
+
+def get_table(
+    variant: Variant,
+    use_cache: bool = True,
+    workers: int = 2,
+    progress: Callable[[float], None] | None = None,
+) -> Table:
+    """The table of a variant: from memory, else from the cache, else solved (and cached).
+
+    With `use_cache=False` the table is solved afresh and neither read nor written.
+    """
+    if not use_cache:
+        return solve(variant, workers=workers, progress=progress)
+    with _lock:
+        table = _memory.get(variant.id)
+        if table is not None and table.variant is variant:
+            return table
+        model = model_for(variant)
+        table = load_table(model)
+        if table is None:
+            table = solve(variant, workers=workers, progress=progress, model=model)
+            with contextlib.suppress(OSError):  # a read-only cache costs a re-solve next time
+                save_table(table)
+        _memory[variant.id] = table
+        return table
+
+
+def cached(variant: Variant) -> bool:
+    """Whether a table for the variant is in memory or on disk (no solving)."""
+    table = _memory.get(variant.id)
+    if table is not None and table.variant is variant:
+        return True
+    return table_path(model_for(variant)).exists()

@@ -1,0 +1,282 @@
+"""States of single-stage sheets with an upper-section bonus: Yahtzee (both Joker
+rules) and Yatzy.
+
+A turn-start state is (filled boxes, upper total capped at the bonus threshold, and
+whether the Yahtzee box holds its 50). Upper totals that can no longer reach the
+threshold are one state; so are all totals once every upper box is filled.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from dicepoker_tui.ai.solver.dice_graph import N_ROLLS, ROLLS
+from dicepoker_tui.ai.solver.model import (
+    Fields,
+    Model,
+    bonus_points,
+    score_table,
+    section_bonus,
+)
+from dicepoker_tui.ai.solver.terms import NEG_INF, BoxTerm, RowClasses
+from dicepoker_tui.engine.scoresheet.state import Sheet
+from dicepoker_tui.variants.base import UPPER_IDS, Variant, WriteContext
+from dicepoker_tui.variants.yahtzee import Yahtzee
+
+FIVE_OF_A_KIND = tuple(i for i, r in enumerate(ROLLS) if len(set(r)) == 1)
+
+
+class UpperModel(Model):
+    """Yahtzee-like sheets: one stage, upper bonus, optionally a Yahtzee box with Jokers."""
+
+    def __init__(self, variant: Variant) -> None:
+        if variant.stages != (1,):
+            raise ValueError(f"{variant.id} has stages; use the stage model")
+        self.variant = variant
+        self.box_ids = variant.box_ids
+        nb = len(self.box_ids)
+        self.upper = [self.box_ids.index(b) for b in UPPER_IDS]
+        self.face_of = {b: f + 1 for f, b in enumerate(self.upper)}
+        self.lower = [b for b in range(nb) if b not in self.upper]
+        self.upper_bits = sum(1 << b for b in self.upper)
+        self.lower_bits = sum(1 << b for b in self.lower)
+        self.special = self.box_ids.index("yahtzee") if isinstance(variant, Yahtzee) else None
+
+        empty = Sheet()
+        contexts = [empty]
+        if self.special is not None:
+            sid = self.box_ids[self.special]
+            made = variant.score(sid, (1, 1, 1, 1, 1))
+            contexts += [Sheet(scores={sid: 0}), Sheet(scores={sid: made})]
+        self.contexts = contexts
+        # scores[ctx][first_throw] (boxes, 252)
+        self.scores = [
+            (score_table(variant, sheet, 2), score_table(variant, sheet, 1)) for sheet in contexts
+        ]
+        self.first_throw_differs = any(not np.array_equal(a, b) for a, b in self.scores)
+        self.threshold, self.bonus = section_bonus(
+            variant, tuple(self.box_ids[b] for b in self.upper), 1, 0, 5 * 21
+        )
+        self.cap = self.threshold
+        self.write_bonus = [self._write_bonuses(sheet) for sheet in contexts]
+        self.forced = self._forced_joker()
+        self._classes: dict[tuple[int, int], list[RowClasses]] = {
+            (c, first): self._score_classes(c, first)
+            for c in range(len(contexts))
+            for first in (0, 1)
+        }
+        self._upper_tables()
+        self._enumerate()
+
+    # -- probes ----------------------------------------------------------------------------
+    def _write_bonuses(self, sheet: Sheet) -> np.ndarray:
+        """(boxes, 252) bonus points of writes that do not depend on the upper total."""
+        out = np.zeros((self.n_boxes, N_ROLLS))
+        scores = self.scores[self.contexts.index(sheet)][0]
+        for b, box in enumerate(self.box_ids):
+            if sheet.filled(box):
+                continue
+            for r, roll in enumerate(ROLLS):
+                out[b, r] = bonus_points(self.variant, sheet, box, int(scores[b, r]), roll)
+        return out
+
+    def _score_classes(self, c: int, first: int) -> list[RowClasses]:
+        """Per box: the score classes of the rolls (upper boxes by their points)."""
+        out = []
+        scores = self.scores[c][first]
+        jrows = np.array(FIVE_OF_A_KIND) if self.forced and c > 0 else None
+        for b in range(self.n_boxes):
+            pts = scores[b].astype(np.float64)
+            bonus = self.write_bonus[c][b]
+            if b in self.face_of or b == self.special:
+                out.append(RowClasses.build(pts, bonus, jrows))
+            else:
+                out.append(RowClasses.build(pts + bonus, None, jrows))
+        return out
+
+    def _upper_tables(self) -> None:
+        """Per (context, first throw, upper box): next-total offsets and points, by total."""
+        self._next_u: dict = {}
+        us = np.arange(self.cap + 1)
+        for key, classes in self._classes.items():
+            for b in self.upper:
+                pv = classes[b].points.astype(np.int64)
+                nu = np.minimum(self.cap, us[None, :] + pv[:, None])
+                crossed = (us[None, :] < self.threshold) & (nu >= self.threshold)
+                self._next_u[(*key, b)] = (
+                    np.ascontiguousarray(2 * nu),
+                    np.ascontiguousarray(pv[:, None] + self.bonus * crossed, dtype=np.float64),
+                )
+
+    def _forced_joker(self) -> bool:
+        if self.special is None:
+            return False
+        sheet = self.contexts[2]
+        legal = self.variant.legal_boxes((6, 6, 6, 6, 6), WriteContext(sheet=sheet, throws=2))
+        return legal == ["sixes"]
+
+    # -- enumeration ---------------------------------------------------------------------
+    def _enumerate(self) -> None:
+        nb = self.n_boxes
+        cap = self.cap
+        upper_values = [
+            sorted({int(v) for ctx in self.scores for t in ctx for v in t[b]}) for b in self.upper
+        ]
+        lower_masks = np.array(
+            [m for m in range(1 << nb) if m & self.upper_bits == 0], dtype=np.int64
+        )
+        self.canon: dict[int, dict[int, int]] = {}
+        parts = []
+        for f_set in range(64):
+            reach = {0}
+            bits = 0
+            for i, b in enumerate(self.upper):
+                if f_set >> i & 1:
+                    bits |= 1 << b
+                    reach = {min(cap, a + v) for a in reach for v in upper_values[i]}
+            maxrem = sum(max(upper_values[i]) for i in range(6) if not f_set >> i & 1)
+            if maxrem == 0:
+                canon = dict.fromkeys(reach, min(reach))
+            else:
+                hopeless = [u for u in reach if u + maxrem < self.threshold]
+                canon = {u: u for u in reach}
+                for u in hopeless:
+                    canon[u] = min(hopeless)
+            self.canon[bits] = canon
+            classes = np.array(sorted(set(canon.values())), dtype=np.int64)
+            masks = bits | lower_masks
+            for y in (0, 1):
+                ms = masks
+                if y:
+                    if self.special is None:
+                        continue
+                    ms = masks[(masks >> self.special & 1) == 1]
+                m = np.repeat(ms, len(classes))
+                u = np.tile(classes, len(ms))
+                parts.append((m, u, np.full(len(m), y)))
+        mask = np.concatenate([p[0] for p in parts])
+        u = np.concatenate([p[1] for p in parts])
+        y = np.concatenate([p[2] for p in parts])
+        level = np.array([bin(int(m)).count("1") for m in range(1 << nb)], dtype=np.int64)[mask]
+        ctx = self._ctx(mask, y)
+        order = np.lexsort((y, u, mask, ctx, level))
+        self.mask, self.u, self.y = mask[order], u[order], y[order]
+        self.ctx = ctx[order]
+        lv = level[order]
+        self.n_states = len(order)
+        self.level_bounds = [
+            (int(np.searchsorted(lv, k, "left")), int(np.searchsorted(lv, k, "right")))
+            for k in range(nb + 1)
+        ]
+        # global index of (mask, u, y) for every reachable u (canonical or not)
+        idx = np.full((1 << nb, cap + 1, 2), -1, dtype=np.int32)
+        idx[self.mask, self.u, self.y] = np.arange(self.n_states, dtype=np.int32)
+        upper_part = np.arange(1 << nb) & self.upper_bits
+        for bits, canon in self.canon.items():
+            rows = np.nonzero(upper_part == bits)[0]
+            for u_val, c in canon.items():
+                if u_val != c:
+                    idx[rows, u_val, :] = idx[rows, c, :]
+        self.idx = idx
+
+    def fingerprint_parts(self) -> list:
+        parts: list = [self.threshold, self.bonus, self.forced, self.special]
+        for pair in self.scores:
+            parts += list(pair)
+        return parts + list(self.write_bonus)
+
+    def _ctx(self, mask: np.ndarray, y: np.ndarray) -> np.ndarray:
+        if self.special is None:
+            return np.zeros(len(mask), dtype=np.int64)
+        filled = (mask >> self.special) & 1
+        return np.where(filled == 1, 1 + y, 0)
+
+    def chunks(self, level: int, size: int) -> list[tuple[int, int]]:
+        start, stop = self.level_bounds[level]
+        out = []
+        ctx = self.ctx
+        a = start
+        while a < stop:
+            c = ctx[a]
+            end = int(np.searchsorted(ctx[a:stop], c, "right")) + a
+            out += [(s, min(s + size, end)) for s in range(a, end, size)]
+            a = end
+        return out
+
+    def fields(self, start: int, stop: int) -> Fields:
+        return {
+            "mask": self.mask[start:stop],
+            "u": self.u[start:stop],
+            "y": self.y[start:stop],
+        }
+
+    def terminal_values(self, fields: Fields) -> np.ndarray:
+        full = Sheet(scores=dict.fromkeys(self.box_ids, 0))
+        pts = sum(b.points for b in self.variant.final_bonuses(full))
+        return np.full(len(fields["mask"]), float(pts))
+
+    def write_key(self, t: int) -> int:
+        return int(t == 1 and self.first_throw_differs)
+
+    # -- terms -------------------------------------------------------------------------------
+    def terms(self, fields: Fields, t: int, values: np.ndarray) -> list[BoxTerm]:
+        mask, u, y = fields["mask"], fields["u"], fields["y"]
+        ctx = self._ctx(mask, y)
+        c = int(ctx[0])
+        if not np.all(ctx == c):
+            raise ValueError("a batch of states must share the Yahtzee-box context")
+        first = int(t == 1 and self.first_throw_differs)
+        classes = self._classes[(c, first)]
+        joker = self.forced and c > 0
+        if joker:
+            jrows = np.array(FIVE_OF_A_KIND, dtype=np.intp)
+            face_box = np.array([self.upper[ROLLS[r][0] - 1] for r in jrows])
+            face_open = ((mask[None, :] >> face_box[:, None]) & 1) == 0
+            lower_open = (mask & self.lower_bits) != self.lower_bits
+        flat = self.idx.reshape(-1)
+        width2 = 2 * (self.cap + 1)
+        here = 2 * u + y
+        terms = []
+        for b in range(self.n_boxes):
+            open_ = ((mask >> b) & 1) == 0
+            if not open_.any():
+                continue
+            rc = classes[b]
+            base = (mask | (1 << b)) * width2
+            if b in self.face_of:
+                offsets, points = self._next_u[(c, first, b)]
+                nxt = np.take(flat, base + y + offsets[:, u])
+                vals = np.take(values, nxt) + points[:, u]
+            elif b == self.special:
+                ny = (rc.points > 0).astype(np.int64)
+                nxt = np.take(flat, (base + 2 * u)[None, :] + ny[:, None])
+                vals = np.take(values, nxt) + rc.points[:, None]
+            else:
+                nxt = np.take(values, np.take(flat, base + here))
+                vals = nxt[None, :] + rc.points[:, None]
+            if not open_.all():
+                vals[:, ~open_] = NEG_INF
+            term = BoxTerm(b, vals, rc)
+            if joker:
+                is_upper = b in self.face_of
+                legal = np.where(
+                    face_open,
+                    (face_box == b)[:, None],
+                    np.where(lower_open[None, :], not is_upper, is_upper),
+                )
+                term.joker_rows = jrows
+                term.joker_legal = legal & open_[None, :]
+            terms.append(term)
+        return terms
+
+    # -- sheets --------------------------------------------------------------------------------
+    def encode(self, sheet: Sheet) -> Fields:
+        mask = sum(1 << b for b, box in enumerate(self.box_ids) if sheet.filled(box))
+        u = min(self.cap, sum(sheet.scores.get(self.box_ids[b], 0) for b in self.upper))
+        y = 0
+        if self.special is not None:
+            y = int(sheet.scores.get(self.box_ids[self.special], 0) > 0)
+        return {"mask": np.array([mask]), "u": np.array([u]), "y": np.array([y])}
+
+    def index(self, fields: Fields) -> np.ndarray:
+        return self.idx[fields["mask"], fields["u"], fields["y"]]
