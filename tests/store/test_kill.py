@@ -50,7 +50,7 @@ def test_sigkill_at_random_points_then_resume(tmp_path: Path, variant: str, seed
         assert child.stdout is not None
         line = child.stdout.readline().strip()
         if line == "ready":
-            time.sleep(rng.uniform(0.0, 0.1))
+            time.sleep(rng.uniform(0.01, 0.1))
         child.send_signal(signal.SIGKILL)
         child.wait()
         stored = _stored(db)
