@@ -1,21 +1,58 @@
-"""`dicepoker play` and the bare `dicepoker` (lobby)."""
+"""`dicepoker play` (straight to the table) and the bare `dicepoker` (the lobby)."""
 
 from __future__ import annotations
 
 import argparse
 
+from dicepoker_tui.cli import CliError
+from dicepoker_tui.engine.players import Player
+
 
 def add_parser(p: argparse.ArgumentParser) -> None:
-    p.add_argument("--variant", default="yahtzee", help="variant id")
-    p.add_argument("--player", action="append", default=[], metavar="NAME", help="a human seat")
-    p.add_argument("--bot", action="append", default=[], metavar="LEVEL", help="a bot seat")
-    p.add_argument("--seed", type=int, default=None, help="dice seed")
+    p.add_argument("--variant", default="yahtzee", help="variant id (see `dicepoker variants`)")
+    p.add_argument(
+        "--player", action="append", default=[], metavar="NAME", help="a human seat (repeatable)"
+    )
+    p.add_argument(
+        "--bot", action="append", default=[], metavar="LEVEL", help="a bot seat (repeatable)"
+    )
+    p.add_argument("--seed", type=int, default=None, help="dice seed (same seed, same dice)")
     p.add_argument("--real-dice", action="store_true", help="type the values of real dice")
 
 
+def setup_from_args(args: argparse.Namespace):
+    """The `GameSetup` the options describe; CliError naming the problem otherwise."""
+    from dicepoker_tui.ai.bots import bot_levels
+    from dicepoker_tui.ui.setup import NAME_MAX, GameSetup
+
+    names = [name.strip() for name in args.player]
+    for name in names:
+        if not name or len(name) > NAME_MAX:
+            raise CliError(f"a player name needs 1 to {NAME_MAX} characters, not {name!r}")
+    if not names and not args.bot:
+        names = ["Player 1"]
+    seats = [Player(name=name) for name in names]
+    for i, level in enumerate(args.bot, start=1):
+        seats.append(Player(name=f"Bot {i}", kind="bot", level=level))
+    setup = GameSetup(
+        variant=args.variant, seats=tuple(seats), seed=args.seed, real_dice=args.real_dice
+    )
+    problem = setup.problem(bot_levels())
+    if problem:
+        raise CliError(problem[0].lower() + problem[1:].rstrip("."))
+    return setup
+
+
 def run(args: argparse.Namespace) -> int:
-    raise SystemExit("the terminal app is not built yet")
+    setup = setup_from_args(args)
+    from dicepoker_tui.ui.app import DicePokerApp
+
+    DicePokerApp(setup).run()
+    return 0
 
 
 def run_lobby() -> int:
-    raise SystemExit("the terminal app is not built yet")
+    from dicepoker_tui.ui.app import DicePokerApp
+
+    DicePokerApp().run()
+    return 0

@@ -1,0 +1,136 @@
+"""The Textual app: a lobby at the bottom of the screen stack, a table on top while playing.
+
+The app only moves between screens and remembers settings. Every game the app opens
+at a table passes through `on_game_started(game)`, the one place where observers
+(the history recorder, for one) attach to games.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from pathlib import Path
+
+from textual.app import App, SystemCommand
+from textual.screen import Screen
+from textual.theme import Theme
+
+from dicepoker_tui.engine.errors import IllegalMove
+from dicepoker_tui.engine.scoresheet.game import Game
+from dicepoker_tui.ui.screens.lobby import LobbyScreen
+from dicepoker_tui.ui.screens.table import TableScreen
+from dicepoker_tui.ui.settings import Settings, load_settings, save_settings
+from dicepoker_tui.ui.setup import GameSetup, make_bots
+
+GameHook = Callable[[Game], None]
+
+
+class DicePokerApp(App[None]):
+    """Lobby, table, scoresheet, help. `setup` given: straight to the table."""
+
+    TITLE = "dicepoker"
+    CSS_PATH = "app.tcss"
+
+    def __init__(
+        self,
+        setup: GameSetup | None = None,
+        *,
+        bot_pace: float | None = None,
+        settings_file: Path | None = None,
+        game_hooks: Iterable[GameHook] = (),
+    ) -> None:
+        super().__init__()
+        self.initial_setup = setup
+        self.settings_file = settings_file
+        self.settings: Settings = load_settings(settings_file)
+        self.bot_pace = self.settings.bot_pace if bot_pace is None else bot_pace
+        self.game_hooks: list[GameHook] = list(game_hooks)
+
+    # -- start-up -------------------------------------------------------------------------
+    def get_default_screen(self) -> Screen:
+        return LobbyScreen()
+
+    def on_mount(self) -> None:
+        if self.settings.theme and self.settings.theme in self.available_themes:
+            self.theme = self.settings.theme
+        self.theme_changed_signal.subscribe(self, self._remember_theme)
+        if self.initial_setup is not None:
+            self.start_game(self.initial_setup)
+
+    def _remember_theme(self, theme: Theme) -> None:
+        if theme.name != self.settings.theme:
+            self.settings = self.settings.model_copy(update={"theme": theme.name})
+            save_settings(self.settings, self.settings_file)
+
+    # -- games ----------------------------------------------------------------------------
+    @property
+    def keeps_games(self) -> bool:
+        """Whether games are kept when the table is left (some hook records them)."""
+        return bool(self.game_hooks)
+
+    def on_game_started(self, game: Game) -> None:
+        """Called for every game opened at a table, new or resumed."""
+        for hook in self.game_hooks:
+            hook(game)
+
+    def start_game(self, setup: GameSetup) -> bool:
+        """Open a table for a new game; a refused setup becomes a notice."""
+        try:
+            game = setup.new_game()
+        except (IllegalMove, KeyError, ValueError) as exc:
+            self.notify(getattr(exc, "message", str(exc)), severity="error", timeout=4)
+            return False
+        return self.open_game(game)
+
+    def open_game(self, game: Game) -> bool:
+        """Put `game` on the table (on top of the lobby)."""
+        try:
+            bots = make_bots(game.state.players, game.state.seed)
+        except KeyError as exc:
+            self.notify(str(exc.args[0]), severity="error", timeout=4)
+            return False
+        self.on_game_started(game)
+        self._pop_to_lobby()
+        self.push_screen(TableScreen(game, bots, self.bot_pace, kept=self.keeps_games))
+        return True
+
+    def after_game(self, game: Game, choice: str) -> None:
+        """The result screen's choice: "new", "rematch" or "lobby"."""
+        setup = GameSetup.from_game(game)
+        if choice == "rematch":
+            self.start_game(setup.rematch())
+        elif choice == "new":
+            self.to_lobby(setup.rematch())
+        else:
+            self.to_lobby()
+
+    def to_lobby(self, setup: GameSetup | None = None) -> None:
+        """Back to the lobby, optionally with its form filled from `setup`."""
+        self._pop_to_lobby()
+        if setup is not None and isinstance(self.screen_stack[0], LobbyScreen):
+            self.screen_stack[0].load_setup(setup)
+
+    def _pop_to_lobby(self) -> None:
+        while len(self.screen_stack) > 1:
+            self.pop_screen()
+
+    def open_resume(self) -> None:
+        self.notify(
+            "Resume is not available yet: unfinished games are not saved in this version.",
+            severity="warning",
+            timeout=4,
+        )
+
+    def open_history(self) -> None:
+        self.notify(
+            "History is not available yet: finished games are not saved in this version.",
+            severity="warning",
+            timeout=4,
+        )
+
+    # -- command palette ------------------------------------------------------------------
+    def get_system_commands(self, screen: Screen) -> Iterable[SystemCommand]:
+        commands = getattr(screen, "palette_commands", None)
+        if commands is not None:
+            for title, help_text, callback in commands():
+                yield SystemCommand(title, help_text, callback)
+        yield from super().get_system_commands(screen)

@@ -1,0 +1,74 @@
+"""Help: the keys, and the rules of the variant in play (or highlighted in the lobby)."""
+
+from __future__ import annotations
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import VerticalScroll
+from textual.screen import Screen
+from textual.widgets import Footer, Static
+
+from dicepoker_tui.variants.base import Variant
+
+TABLE_KEYS = (
+    ("space / r", "throw the dice (the held ones stay)"),
+    ("1 … 5", "hold or release a die (after a throw)"),
+    ("↑ ↓  /  k j", "move the box cursor"),
+    ("enter", "write the dice into the box under the cursor"),
+    ("s", "everyone's scoresheet"),
+    ("u", "undo your last write (until the next throw)"),
+    ("? / F1", "this help"),
+    ("escape", "menu: lobby, theme, quit"),
+    ("ctrl+p", "command palette (every action by name)"),
+    ("ctrl+q", "quit"),
+)
+LOBBY_KEYS = (
+    ("s", "start the game"),
+    ("a / b", "add a human / a bot seat"),
+    ("e", "rename the highlighted seat"),
+    ("l", "next bot level for the highlighted bot"),
+    ("x / delete", "remove the highlighted seat"),
+    ("tab", "next field: variants, seats, seed, real dice, buttons"),
+)
+
+
+def keys_text() -> Text:
+    text = Text()
+    for title, keys in (("At the table", TABLE_KEYS), ("In the lobby", LOBBY_KEYS)):
+        text.append(f"{title}\n", style="bold underline")
+        for key, what in keys:
+            text.append(f"  {key:<13}", style="bold")
+            text.append(f"{what}\n")
+        text.append("\n")
+    return text
+
+
+class HelpScreen(Screen[None]):
+    """Keys and rules; escape, q, ? or F1 close it."""
+
+    BINDINGS = [
+        Binding("escape", "close", "Back"),
+        Binding("q", "close", "Back", show=False),
+        Binding("question_mark", "close", "Back", show=False),
+        Binding("f1", "close", "Back", show=False),
+    ]
+
+    def __init__(self, variant: Variant | None = None) -> None:
+        super().__init__()
+        self.variant = variant
+
+    def compose(self) -> ComposeResult:
+        title = f"Help — {self.variant.name}" if self.variant else "Help"
+        yield Static(title, id="help-title", classes="screen-title")
+        with VerticalScroll(id="help-body"):
+            if self.variant is not None:
+                yield Static(Text(self.variant.rules_text.rstrip()), id="help-rules")
+            yield Static(keys_text(), id="help-keys")
+        yield Footer(compact=True)
+
+    def on_mount(self) -> None:
+        self.query_one("#help-body").focus()
+
+    def action_close(self) -> None:
+        self.dismiss(None)

@@ -1,0 +1,293 @@
+"""The lobby: pick a variant, set the seats (humans and bots), a seed, start."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from rich.table import Table
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical
+from textual.screen import Screen
+from textual.widgets import Button, Footer, Input, Label, OptionList, Static
+from textual.widgets.option_list import Option
+
+from dicepoker_tui.engine.players import Player
+from dicepoker_tui.engine.scoresheet.rules import MAX_PLAYERS
+from dicepoker_tui.ui.screens.help import HelpScreen
+from dicepoker_tui.ui.screens.rename import RenameScreen
+from dicepoker_tui.ui.setup import GameSetup, unused_name
+from dicepoker_tui.variants import all_variants, get_variant
+
+PaletteCommand = tuple[str, str, object]
+
+
+def available_bot_levels() -> list[str]:
+    """The registered bot levels (none when the bot package cannot load)."""
+    try:
+        from dicepoker_tui.ai.bots import bot_levels
+
+        return bot_levels()
+    except ImportError:
+        return []
+
+
+class SeatList(OptionList):
+    """The seats in play order; the lobby edits the highlighted one."""
+
+    def show(self, seats: list[Player], highlight: int | None) -> None:
+        self.clear_options()
+        for i, p in enumerate(seats):
+            grid = Table.grid(expand=True, padding=(0, 1))
+            grid.add_column(width=2, justify="right")
+            grid.add_column(ratio=1, no_wrap=True, overflow="ellipsis")
+            grid.add_column(no_wrap=True)
+            kind = Text("human") if p.kind == "human" else Text(f"bot · {p.level}", style="italic")
+            grid.add_row(str(i + 1), p.name, kind)
+            self.add_option(Option(grid, id=f"seat{i}"))
+        if seats:
+            self.highlighted = min(highlight or 0, len(seats) - 1)
+
+
+class LobbyScreen(Screen[None]):
+    """The first screen: everything needed to start (or resume) a game."""
+
+    BINDINGS = [
+        Binding("s", "start", "Start"),
+        Binding("a", "add('human')", "+Human"),
+        Binding("b", "add('bot')", "+Bot"),
+        Binding("e", "rename", "Rename"),
+        Binding("l", "level", "Level"),
+        Binding("x", "remove", "Remove"),
+        Binding("delete", "remove", "Remove", show=False),
+        Binding("question_mark", "rules", "Rules", key_display="?"),
+        Binding("f1", "rules", "Rules", show=False),
+        Binding("c", "resume", "Resume", show=False),
+        Binding("h", "history", "History", show=False),
+        Binding("t", "theme", "Theme", show=False),
+    ]
+
+    def __init__(self, setup: GameSetup | None = None) -> None:
+        super().__init__()
+        self.variants = all_variants()
+        self.levels = available_bot_levels()
+        self.seats: list[Player] = list((setup or GameSetup()).seats)
+        self.real_dice = False
+        self._initial = setup or GameSetup()
+
+    # -- layout ---------------------------------------------------------------------------
+    def compose(self) -> ComposeResult:
+        title = Text()
+        title.append(" DICE POKER ", style="bold reverse")
+        title.append("  Yahtzee, Yatzy and two-stage dice poker in the terminal")
+        yield Static(title, id="lobby-title")
+        with Horizontal(id="lobby-main"):
+            with Vertical(id="lobby-left"):
+                variants = OptionList(
+                    *(Option(v.name, id=v.id) for v in self.variants), id="variants"
+                )
+                variants.border_title = "Variant"
+                yield variants
+                yield Static(id="variant-about")
+            with Vertical(id="lobby-right"):
+                seats = SeatList(id="seats")
+                seats.border_title = f"Seats (1–{MAX_PLAYERS}, in play order)"
+                yield seats
+                with Horizontal(id="seat-buttons", classes="button-row"):
+                    yield Button("+ Human a", id="add-human", compact=True)
+                    yield Button("+ Bot b", id="add-bot", compact=True)
+                    yield Button("Rename e", id="rename", compact=True)
+                    yield Button("Level l", id="level", compact=True)
+                    yield Button("Remove x", id="remove", compact=True)
+                with Horizontal(id="seed-row"):
+                    yield Label("Seed ")
+                    yield Input(placeholder="random", type="integer", compact=True, id="seed")
+                    yield Button(self._real_dice_label(), compact=True, id="real-dice")
+        with Horizontal(id="lobby-actions", classes="button-row"):
+            yield Button("Start s", id="start", variant="primary", compact=True)
+            yield Button("Resume c", id="resume", compact=True)
+            yield Button("History h", id="history", compact=True)
+            yield Button("Theme t", id="theme", compact=True)
+            yield Button("Quit ^q", id="quit", compact=True)
+        yield Footer(compact=True)
+
+    def on_mount(self) -> None:
+        self.load_setup(self._initial)
+        self.query_one("#variants", OptionList).focus()
+
+    def load_setup(self, setup: GameSetup) -> None:
+        """Fill the form from a setup (used for "new game" after a game)."""
+        variants = self.query_one("#variants", OptionList)
+        try:
+            variants.highlighted = variants.get_option_index(setup.variant)
+        except Exception:
+            variants.highlighted = 0
+        self.seats = list(setup.seats)
+        self._show_seats(0)
+        self.query_one("#seed", Input).value = "" if setup.seed is None else str(setup.seed)
+        self.real_dice = setup.real_dice
+        self.query_one("#real-dice", Button).label = self._real_dice_label()
+        self._show_about()
+
+    # -- reading the form -----------------------------------------------------------------
+    @property
+    def variant_id(self) -> str:
+        option = self.query_one("#variants", OptionList).highlighted_option
+        return option.id if option and option.id else self.variants[0].id
+
+    def current_setup(self) -> GameSetup | str:
+        """The setup in the form, or a one-line reason it cannot start."""
+        raw = self.query_one("#seed", Input).value.strip()
+        try:
+            seed = int(raw) if raw else None
+        except ValueError:
+            return f"The seed must be a whole number, not {raw!r}."
+        setup = GameSetup(
+            variant=self.variant_id,
+            seats=tuple(self.seats),
+            seed=seed,
+            real_dice=self.real_dice,
+        )
+        return setup.problem(self.levels) or setup
+
+    def _real_dice_label(self) -> Text:
+        return Text(f"[{'x' if self.real_dice else ' '}] Real dice")
+
+    def _show_about(self) -> None:
+        variant = get_variant(self.variant_id)
+        text = Text()
+        text.append(f"{variant.name}\n", style="bold")
+        text.append(f"{variant.description}\n")
+        text.append(f"{len(variant.boxes)} rounds.  ? shows the rules.", style="dim")
+        self.query_one("#variant-about", Static).update(text)
+
+    def _show_seats(self, highlight: int | None) -> None:
+        self.query_one(SeatList).show(self.seats, highlight)
+
+    @property
+    def _seat_index(self) -> int | None:
+        return self.query_one(SeatList).highlighted
+
+    def on_option_list_option_highlighted(self, event: OptionList.OptionHighlighted) -> None:
+        if event.option_list.id == "variants":
+            self._show_about()
+
+    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        if event.option_list.id == "variants":
+            event.stop()
+            self.query_one(SeatList).focus()
+
+    # -- actions --------------------------------------------------------------------------
+    def action_start(self) -> None:
+        setup = self.current_setup()
+        if isinstance(setup, str):
+            self.notify(setup, severity="warning", timeout=3)
+            return
+        self.app.start_game(setup)  # type: ignore[attr-defined]
+
+    def action_add(self, kind: str) -> None:
+        if len(self.seats) >= MAX_PLAYERS:
+            self.notify(f"At most {MAX_PLAYERS} seats.", severity="warning", timeout=2)
+            return
+        names = [p.name for p in self.seats]
+        if kind == "bot":
+            if not self.levels:
+                self.notify("No bot level is available.", severity="warning", timeout=2)
+                return
+            player = Player(name=unused_name(names, "Bot"), kind="bot", level=self.levels[0])
+        else:
+            player = Player(name=unused_name(names, "Player"))
+        self.seats.append(player)
+        self._show_seats(len(self.seats) - 1)
+
+    def action_remove(self) -> None:
+        index = self._seat_index
+        if index is None or len(self.seats) <= 1:
+            self.notify("A game needs at least one seat.", severity="warning", timeout=2)
+            return
+        del self.seats[index]
+        self._show_seats(min(index, len(self.seats) - 1))
+
+    def action_rename(self) -> None:
+        index = self._seat_index
+        if index is None:
+            return
+
+        def done(name: str | None) -> None:
+            if not name:
+                return
+            taken = {p.name.casefold() for i, p in enumerate(self.seats) if i != index}
+            if name.casefold() in taken:
+                self.notify(f"{name} is already at the table.", severity="warning", timeout=2)
+                return
+            self.seats[index] = self.seats[index].model_copy(update={"name": name})
+            self._show_seats(index)
+
+        self.app.push_screen(RenameScreen(self.seats[index].name), done)
+
+    def action_level(self) -> None:
+        index = self._seat_index
+        if index is None:
+            return
+        seat = self.seats[index]
+        if seat.kind != "bot":
+            self.notify("Levels are for bot seats (b adds one).", severity="warning", timeout=2)
+            return
+        levels = self.levels or [seat.level or ""]
+        nxt = (
+            levels[(levels.index(seat.level) + 1) % len(levels)]
+            if seat.level in levels
+            else levels[0]
+        )
+        self.seats[index] = seat.model_copy(update={"level": nxt})
+        self._show_seats(index)
+        if len(levels) == 1:
+            self.notify(f"{nxt} is the only bot level so far.", timeout=2)
+
+    def action_real_dice(self) -> None:
+        self.real_dice = not self.real_dice
+        self.query_one("#real-dice", Button).label = self._real_dice_label()
+
+    def action_rules(self) -> None:
+        self.app.push_screen(HelpScreen(get_variant(self.variant_id)))
+
+    def action_resume(self) -> None:
+        self.app.open_resume()  # type: ignore[attr-defined]
+
+    def action_history(self) -> None:
+        self.app.open_history()  # type: ignore[attr-defined]
+
+    def action_theme(self) -> None:
+        self.app.action_change_theme()
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        event.stop()
+        actions = {
+            "start": self.action_start,
+            "add-human": lambda: self.action_add("human"),
+            "add-bot": lambda: self.action_add("bot"),
+            "rename": self.action_rename,
+            "level": self.action_level,
+            "remove": self.action_remove,
+            "resume": self.action_resume,
+            "history": self.action_history,
+            "theme": self.action_theme,
+            "real-dice": self.action_real_dice,
+            "quit": self.app.exit,
+        }
+        action = actions.get(event.button.id or "")
+        if action:
+            action()
+
+    def palette_commands(self) -> Iterator[PaletteCommand]:
+        yield ("Start game", "Start with the variant and seats chosen (s)", self.action_start)
+        yield ("Add human seat", "A seat for a person (a)", lambda: self.action_add("human"))
+        yield ("Add bot seat", "A seat for a bot (b)", lambda: self.action_add("bot"))
+        yield ("Rename seat", "Rename the highlighted seat (e)", self.action_rename)
+        yield ("Bot level", "Next level for the highlighted bot (l)", self.action_level)
+        yield ("Remove seat", "Remove the highlighted seat (x)", self.action_remove)
+        yield ("Real dice", "Switch real-dice mode on or off", self.action_real_dice)
+        yield ("Rules", "Rules of the highlighted variant (?)", self.action_rules)
+        yield ("Resume", "Continue an unfinished game (c)", self.action_resume)
+        yield ("History", "Finished games (h)", self.action_history)

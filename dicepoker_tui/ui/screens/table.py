@@ -1,0 +1,432 @@
+"""The table: dice, the current player's open boxes with previews, totals and the log.
+
+The screen holds no game state of its own: it subscribes to the `Game`, and after
+each burst of events pushes what it needs down into the widgets. Keys become engine
+commands; a refused command becomes a short notice.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical
+from textual.screen import Screen
+from textual.widgets import Footer, OptionList, Static
+from textual.worker import Worker
+
+from dicepoker_tui.ai.bots import Bot
+from dicepoker_tui.engine.dice import Dice
+from dicepoker_tui.engine.errors import IllegalMove
+from dicepoker_tui.engine.scoresheet import events as ev
+from dicepoker_tui.engine.scoresheet.game import Game
+from dicepoker_tui.engine.scoresheet.state import GameState, Sheet, evolve
+from dicepoker_tui.ui.bot_runner import BotRunner
+from dicepoker_tui.ui.goals import goals, uses_bank
+from dicepoker_tui.ui.screens.handover import HandoverResult, HandoverScreen
+from dicepoker_tui.ui.screens.help import HelpScreen
+from dicepoker_tui.ui.screens.menu import MenuChoice, MenuScreen
+from dicepoker_tui.ui.screens.real_dice import RealDiceScreen
+from dicepoker_tui.ui.screens.scoresheet import ResultChoice, ScoresheetScreen
+from dicepoker_tui.ui.text import log_line
+from dicepoker_tui.ui.widgets.boxes import BoxList, BoxRow
+from dicepoker_tui.ui.widgets.dice import DiceRow, Die
+from dicepoker_tui.ui.widgets.log import GameLog
+from dicepoker_tui.ui.widgets.sheet import SheetTable
+from dicepoker_tui.ui.widgets.standings import Standings
+from dicepoker_tui.variants.base import Variant, WriteContext
+
+PaletteCommand = tuple[str, str, Callable[[], object]]
+
+
+def next_open_box(variant: Variant, sheet: Sheet, after: str) -> str | None:
+    """The first open box following `after` in sheet order, wrapping round."""
+    open_boxes = variant.open_boxes(sheet)
+    if not open_boxes:
+        return None
+    order = variant.box_ids
+    start = order.index(after)
+    for box in order[start + 1 :] + order[: start + 1]:
+        if box in open_boxes:
+            return box
+    return open_boxes[0]
+
+
+class TableScreen(Screen[None]):
+    """Where a game is played."""
+
+    HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (130, "-wide")]
+    VERTICAL_BREAKPOINTS = [(0, "-short"), (34, "-tall")]
+
+    BINDINGS = [
+        Binding("space", "throw", "Throw", key_display="space/r"),
+        Binding("r", "throw", "Throw", show=False),
+        Binding("1", "hold(0)", "Hold", key_display="1-5"),
+        *(Binding(str(i + 1), f"hold({i})", f"Hold die {i + 1}", show=False) for i in range(1, 5)),
+        Binding("up", "cursor(-1)", "Box", key_display="↑↓"),
+        Binding("down", "cursor(1)", "Box down", show=False),
+        Binding("k", "cursor(-1)", "Box up", show=False),
+        Binding("j", "cursor(1)", "Box down", show=False),
+        Binding("enter", "write", "Write", key_display="⏎"),
+        Binding("s", "sheet", "Sheet"),
+        Binding("u", "undo", "Undo"),
+        Binding("question_mark", "help", "Help", key_display="?"),
+        Binding("f1", "help", "Help", show=False),
+        Binding("escape", "menu", "Menu"),
+    ]
+
+    def __init__(self, game: Game, bots: dict[int, Bot], pace: float, kept: bool) -> None:
+        super().__init__()
+        self.game = game
+        self.kept = kept
+        self.runner = BotRunner(self, game, bots, pace, self._show_bot_box)
+        self._unsubscribe: Callable[[], None] | None = None
+        self._sync_pending = False
+        self._cursors: dict[int, str] = {}
+        self._shown_seat: int | None = None
+        self._announced: tuple[int, int] | None = None
+        self._result_shown = False
+
+    # -- layout ---------------------------------------------------------------------------
+    def compose(self) -> ComposeResult:
+        yield Static(id="table-top")
+        with Horizontal(id="table-main"):
+            with Vertical(id="table-left"):
+                yield DiceRow(id="dice")
+                yield Static(id="turn-status")
+                yield Standings(id="standings")
+                yield GameLog(id="log")
+            yield BoxList(id="boxes")
+            yield SheetTable(focusable=False, id="side-sheet")
+        yield Footer(compact=True)
+
+    def on_mount(self) -> None:
+        log = self.query_one(GameLog)
+        state = None
+        for event in self.game.events:  # a resumed game shows its history
+            state = evolve(state, event)
+            line = log_line(event, state, self.game.variant)
+            if line:
+                log.add(line)
+        self._unsubscribe = self.game.subscribe(self._on_event)
+        self._sync()
+
+    def on_unmount(self) -> None:
+        if self._unsubscribe is not None:
+            self._unsubscribe()
+            self._unsubscribe = None
+
+    def on_screen_resume(self) -> None:
+        if self.is_mounted:
+            self.call_next(self._drive)
+
+    def on_resize(self) -> None:
+        self._render_side_sheet()
+
+    # -- game events in, widgets updated --------------------------------------------------
+    def _on_event(self, event: ev.Event, state: GameState) -> None:
+        variant = self.game.variant
+        line = log_line(event, state, variant)
+        if line:
+            self.query_one(GameLog).add(line)
+        if isinstance(event, ev.BoxWritten):
+            nxt = next_open_box(variant, state.sheets[event.player], event.box)
+            if nxt:
+                self._cursors[event.player] = nxt
+        elif isinstance(event, ev.WriteUndone):
+            self._cursors[event.player] = event.box
+        if not self._sync_pending:
+            self._sync_pending = True
+            self.call_next(self._sync)
+
+    def _sync(self) -> None:
+        """Push the current state down into every widget, then see who acts next."""
+        self._sync_pending = False
+        state = self.game.state
+        variant = self.game.variant
+        turn = state.turn
+        self.query_one("#table-top", Static).update(self._top_line(state, variant))
+        dice_row = self.query_one(DiceRow)
+        dice_row.dice = turn.dice if turn else None
+        dice_row.held = turn.held if turn and turn.dice else (False,) * 5
+        self.query_one("#turn-status", Static).update(self._status(state, variant))
+        self.query_one(Standings).show(
+            [p.name for p in state.players], [s.total for s in state.sheets], state.current
+        )
+        self._render_boxes(state, variant)
+        self._render_side_sheet()
+        self._drive()
+
+    def _top_line(self, state: GameState, variant: Variant) -> Text:
+        text = Text(no_wrap=True, overflow="ellipsis")
+        text.append(f" {variant.name} ", style="bold reverse")
+        if state.turn is None:
+            text.append("  game over")
+        else:
+            player = state.players[state.turn.player]
+            text.append(f"  round {state.turn.round} of {len(variant.boxes)}  ")
+            who = f"{player.name} (bot)" if player.kind == "bot" else player.name
+            text.append(f"{who} to play", style="bold")
+        if state.real_dice:
+            text.append("  · real dice")
+        text.append(f"  · seed {state.seed}", style="dim")
+        return text
+
+    def _status(self, state: GameState, variant: Variant) -> Text:
+        text = Text()
+        turn = state.turn
+        if turn is None:
+            text.append("Game over. ", style="bold")
+            text.append("s shows the result; escape opens the menu.")
+            return text
+        seat = turn.player
+        sheet = state.sheets[seat]
+        player = state.players[seat]
+        left = self.game.throws_left()
+        if turn.dice is None:
+            if self.runner.is_bot(seat):
+                text.append(f"{player.name} is about to throw…")
+            else:
+                text.append("Press space or r to throw.", style="bold")
+        else:
+            text.append(f"Throw {turn.throws} of {variant.throws_per_turn}", style="bold")
+            extra = variant.spendable_bank(sheet)
+            if left:
+                text.append(f" · {left} left")
+                if extra:
+                    text.append(f" (bank {extra})")
+            else:
+                text.append(" · no throws left: pick a box and press enter")
+            ctx = WriteContext(sheet=sheet, throws=turn.throws)
+            if variant.is_joker(tuple(sorted(turn.dice)), ctx):
+                text.append(" · JOKER", style="bold reverse")
+        details = []
+        if len(variant.stages) > 1:
+            stage = variant.current_stage(sheet)
+            details.append(f"Stage {stage} of {len(variant.stages)}")
+        details += [g.describe() for g in goals(variant, sheet) if not g.earned or g.complete]
+        if uses_bank(variant):
+            details.append(f"Bank {sheet.bank} throw{'s' if sheet.bank != 1 else ''}")
+        if details:
+            text.append("\n" + " · ".join(details))
+        return text
+
+    def _box_rows(self, state: GameState, variant: Variant) -> list[BoxRow]:
+        turn = state.turn
+        if turn is None:
+            return []
+        sheet = state.sheets[turn.player]
+        open_boxes = variant.open_boxes(sheet)
+        if turn.dice is None:
+            return [BoxRow(b, variant.label(b), None) for b in open_boxes]
+        dice = tuple(sorted(turn.dice))
+        preview = self.game.preview()
+        later = WriteContext(sheet=sheet, throws=max(2, turn.throws))
+        rows = []
+        for box in open_boxes:
+            points = preview.get(box)
+            note = ""
+            if points is not None and turn.throws == 1 and points > variant.score(box, dice, later):
+                note = "×2"
+            rows.append(BoxRow(box, variant.label(box), points, legal=box in preview, note=note))
+        return rows
+
+    def _render_boxes(self, state: GameState, variant: Variant) -> None:
+        boxes = self.query_one(BoxList)
+        turn = state.turn
+        if self._shown_seat is not None:
+            shown = boxes.cursor_box
+            if shown and not state.sheets[self._shown_seat].filled(shown):
+                self._cursors[self._shown_seat] = shown
+        if turn is None:
+            boxes.show([], None)
+            boxes.border_title = "Boxes"
+            self._shown_seat = None
+            return
+        name = state.players[turn.player].name
+        boxes.border_title = f"{name}'s boxes"
+        boxes.show(self._box_rows(state, variant), self._cursors.get(turn.player))
+        self._shown_seat = turn.player
+
+    def _render_side_sheet(self) -> None:
+        sheet = self.query_one("#side-sheet", SheetTable)
+        if sheet.display and self.is_mounted:
+            sheet.show(self.game.variant, self.game.state)
+
+    # -- who acts next ----------------------------------------------------------------------
+    def _drive(self) -> None:
+        if not self.is_current:
+            return
+        state = self.game.state
+        if state.finished:
+            if not self._result_shown:
+                self._result_shown = True
+                self.app.push_screen(ScoresheetScreen(self.game), self._after_result)
+            return
+        assert state.turn is not None
+        if self.runner.is_bot(state.turn.player):
+            self.runner.poke()
+            return
+        self._maybe_handover(state)
+
+    def _maybe_handover(self, state: GameState) -> None:
+        assert state.turn is not None
+        humans = [i for i, p in enumerate(state.players) if p.kind == "human"]
+        key = (state.turn.round, state.turn.player)
+        if len(humans) < 2 or key == self._announced:
+            return
+        self._announced = key
+        player = state.players[state.turn.player]
+        variant = self.game.variant
+        detail = (
+            f"Round {state.turn.round} of {len(variant.boxes)} · "
+            f"{state.sheets[state.turn.player].total} points so far"
+        )
+        undo_by = None
+        if state.undo is not None and state.undo.turn is not None:
+            writer = state.undo.turn.player
+            if not self.runner.is_bot(writer):
+                undo_by = state.players[writer].name
+        self.app.push_screen(HandoverScreen(player.name, detail, undo_by), self._after_handover)
+
+    def _after_handover(self, result: HandoverResult | None) -> None:
+        if result == "undo":
+            self.action_undo()
+        elif result == "menu":
+            self.action_menu()
+
+    def _after_result(self, choice: ResultChoice | None) -> None:
+        if choice is not None:
+            self.app.after_game(self.game, choice)  # type: ignore[attr-defined]
+
+    def on_worker_state_changed(self, event: Worker.StateChanged) -> None:
+        self.runner.on_worker_state_changed(event)
+
+    def _show_bot_box(self, box: str) -> None:
+        boxes = self.query_one(BoxList)
+        if box in [row.box for row in boxes.rows]:
+            boxes.highlighted = boxes.get_option_index(box)
+
+    # -- player actions -------------------------------------------------------------------
+    def _can_act(self) -> bool:
+        state = self.game.state
+        if state.turn is None:
+            self.notify("The game is over: s shows the result.", severity="warning", timeout=2)
+            return False
+        if self.runner.is_bot(state.turn.player):
+            name = state.players[state.turn.player].name
+            self.notify(f"{name} (bot) is playing: wait for your turn.", timeout=2)
+            return False
+        return True
+
+    def _attempt(self, command: Callable[[], object]) -> bool:
+        try:
+            command()
+        except IllegalMove as exc:
+            self.notify(exc.message, severity="warning", timeout=2.5)
+            return False
+        return True
+
+    def action_throw(self) -> None:
+        if not self._can_act():
+            return
+        if not self.game.state.real_dice:
+            self._attempt(self.game.throw)
+            return
+        turn = self.game.state.turn
+        assert turn is not None
+        if self.game.throws_left() <= 0:
+            self.notify("No throws left: write the dice into a box.", severity="warning")
+        elif turn.dice is not None and all(turn.held):
+            self.notify("Every die is held: release at least one to throw.", severity="warning")
+        else:
+            self.app.push_screen(RealDiceScreen(self.game, self._real_throw))
+
+    def _real_throw(self, dice: Dice) -> str | None:
+        try:
+            self.game.throw(dice=list(dice))
+        except IllegalMove as exc:
+            return exc.message
+        return None
+
+    def action_hold(self, index: int) -> None:
+        if self._can_act():
+            self._attempt(lambda: self.game.hold(index))
+
+    def on_die_clicked(self, message: Die.Clicked) -> None:
+        self.action_hold(message.index)
+
+    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        event.stop()
+        if event.option.id:
+            self._write(event.option.id)
+
+    def action_cursor(self, step: int) -> None:
+        boxes = self.query_one(BoxList)
+        if boxes.option_count == 0:
+            return
+        if step < 0:
+            boxes.action_cursor_up()
+        else:
+            boxes.action_cursor_down()
+
+    def action_write(self) -> None:
+        box = self.query_one(BoxList).cursor_box
+        if box is None:
+            self.notify("No box under the cursor.", severity="warning", timeout=2)
+        else:
+            self._write(box)
+
+    def _write(self, box: str) -> None:
+        if self._can_act():
+            self._attempt(lambda: self.game.write(box))
+
+    def action_undo(self) -> None:
+        state = self.game.state
+        snapshot = state.undo
+        if snapshot is not None and snapshot.turn is not None:
+            writer = snapshot.turn.player
+            if self.runner.is_bot(writer):
+                self.notify("A bot's write cannot be taken back.", severity="warning", timeout=2)
+                return
+            self._announced = (snapshot.turn.round, writer)
+        self._attempt(self.game.undo)
+
+    def action_sheet(self) -> None:
+        self.app.push_screen(ScoresheetScreen(self.game), self._after_result)
+
+    def action_help(self) -> None:
+        self.app.push_screen(HelpScreen(self.game.variant))
+
+    def action_menu(self) -> None:
+        self.app.push_screen(MenuScreen(kept=self.kept), self._after_menu)
+
+    def _after_menu(self, choice: MenuChoice | None) -> None:
+        match choice:
+            case "sheet":
+                self.action_sheet()
+            case "help":
+                self.action_help()
+            case "theme":
+                self.app.action_change_theme()
+            case "lobby":
+                self.app.to_lobby()  # type: ignore[attr-defined]
+            case "quit":
+                self.app.exit()
+
+    # -- command palette ------------------------------------------------------------------
+    def palette_commands(self) -> Iterator[PaletteCommand]:
+        yield ("Throw", "Throw the dice that are not held (space, r)", self.action_throw)
+        for i in range(5):
+            yield (
+                f"Hold die {i + 1}",
+                f"Hold or release die {i + 1} ({i + 1})",
+                lambda i=i: self.action_hold(i),
+            )
+        yield ("Write", "Write the dice into the box under the cursor (enter)", self.action_write)
+        yield ("Scoresheet", "Everyone's sheet side by side (s)", self.action_sheet)
+        yield ("Undo", "Take back the last write, until the next throw (u)", self.action_undo)
+        yield ("Help", "Keys and the rules of this variant (?, F1)", self.action_help)
+        yield ("Menu", "Lobby, theme, quit (escape)", self.action_menu)

@@ -1,0 +1,1 @@
+"""Widgets of the table and scoresheet screens. They get attributes, post messages."""

@@ -1,0 +1,127 @@
+"""Five dice drawn large with pips. A held die is raised, double-bordered and labelled HELD."""
+
+from __future__ import annotations
+
+from rich.style import Style
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.containers import Horizontal
+from textual.message import Message
+from textual.reactive import reactive
+from textual.widget import Widget
+
+PIP = "●"
+# Pip cells of each face on a 3×3 grid (row, column).
+FACES: dict[int, tuple[tuple[int, int], ...]] = {
+    1: ((1, 1),),
+    2: ((0, 2), (2, 0)),
+    3: ((0, 2), (1, 1), (2, 0)),
+    4: ((0, 0), (0, 2), (2, 0), (2, 2)),
+    5: ((0, 0), (0, 2), (1, 1), (2, 0), (2, 2)),
+    6: ((0, 0), (1, 0), (2, 0), (0, 2), (1, 2), (2, 2)),
+}
+SINGLE = "┌┐└┘─│"
+DOUBLE = "╔╗╚╝═║"
+
+
+def _offsets(inner: int, share: float) -> tuple[int, int, int]:
+    """Positions of the three pip rows (or columns) inside `inner` cells."""
+    mid = inner // 2
+    off = max(1, round((inner - 1) / 2 * share)) if inner >= 3 else 0
+    return (max(0, mid - off), mid, min(inner - 1, mid + off))
+
+
+def face_lines(value: int | None, width: int, height: int, held: bool) -> list[str]:
+    """The die as text lines, `width` × `height` cells including its border."""
+    width, height = max(width, 5), max(height, 3)
+    tl, tr, bl, br, h, v = DOUBLE if held else SINGLE
+    inner_w, inner_h = width - 2, height - 2
+    grid = [[" "] * inner_w for _ in range(inner_h)]
+    if value in FACES:
+        rows = _offsets(inner_h, 0.7)
+        cols = _offsets(inner_w, 0.6)
+        for r, c in FACES[value]:
+            grid[rows[r]][cols[c]] = PIP
+    elif inner_h and inner_w:
+        grid[inner_h // 2][inner_w // 2] = "?"
+    return [tl + h * inner_w + tr, *(v + "".join(row) + v for row in grid), bl + h * inner_w + br]
+
+
+class Die(Widget):
+    """One die. A held die sits one row higher, has a double border and a HELD label."""
+
+    DEFAULT_CSS = """
+    Die { width: 11; height: 7; }
+    """
+    COMPONENT_CLASSES = {"die--face", "die--held", "die--label", "die--held-label", "die--blank"}
+
+    value: reactive[int | None] = reactive(None)
+    held: reactive[bool] = reactive(False)
+
+    class Clicked(Message):
+        """The die was clicked: toggle holding it."""
+
+        def __init__(self, index: int) -> None:
+            super().__init__()
+            self.index = index
+
+    def __init__(self, index: int, **kwargs) -> None:
+        super().__init__(**kwargs)
+        self.index = index
+
+    def render(self) -> Text:
+        width, height = self.size.width, self.size.height
+        face_height = max(3, height - 2)
+        lines = face_lines(self.value, width, face_height, self.held)
+        if self.value is None:
+            face_style = self.get_component_rich_style("die--blank")
+        elif self.held:
+            face_style = self.get_component_rich_style("die--held")
+        else:
+            face_style = self.get_component_rich_style("die--face")
+        key = str(self.index + 1)
+        if self.held:
+            label = f"{key} HELD".center(width)
+            label_style = self.get_component_rich_style("die--held-label")
+            body = [*lines, ""]  # raised: the face starts on the top row
+        else:
+            label = key.center(width)
+            label_style = self.get_component_rich_style("die--label")
+            body = ["", *lines]
+        text = Text(no_wrap=True, overflow="crop")
+        for line in body:
+            text.append(line.ljust(width), face_style if line else Style())
+            text.append("\n")
+        text.append(label, label_style)
+        return text
+
+    def on_click(self) -> None:
+        self.post_message(self.Clicked(self.index))
+
+
+class DiceRow(Horizontal):
+    """The five dice; the table pushes `dice` and `held` down."""
+
+    DEFAULT_CSS = """
+    DiceRow { height: auto; width: auto; }
+    DiceRow > Die { margin-right: 1; }
+    """
+
+    dice: reactive[tuple[int, ...] | None] = reactive(None)
+    held: reactive[tuple[bool, ...]] = reactive((False,) * 5)
+
+    def compose(self) -> ComposeResult:
+        for i in range(5):
+            yield Die(i, id=f"die-{i + 1}")
+
+    def watch_dice(self, dice: tuple[int, ...] | None) -> None:
+        for i, die in enumerate(self.query(Die)):
+            die.value = None if dice is None else dice[i]
+
+    def watch_held(self, held: tuple[bool, ...]) -> None:
+        for i, die in enumerate(self.query(Die)):
+            die.held = held[i]
+
+    def on_mount(self) -> None:
+        self.watch_dice(self.dice)
+        self.watch_held(self.held)
