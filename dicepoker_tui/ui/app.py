@@ -1,8 +1,8 @@
 """The Textual app: a lobby at the bottom of the screen stack, a table on top while playing.
 
 The app only moves between screens and remembers settings. Every game the app opens
-at a table passes through `on_game_started(game)`, the one place where observers
-(the history recorder, for one) attach to games.
+at a table passes through `on_game_started(game, history_id)`, the one place where
+observers attach to games: the history recorder, and any `game_hooks` given.
 """
 
 from __future__ import annotations
@@ -16,7 +16,10 @@ from textual.theme import Theme
 
 from dicepoker_tui.engine.errors import IllegalMove
 from dicepoker_tui.engine.scoresheet.game import Game
+from dicepoker_tui.ui.keeper import GameKeeper
+from dicepoker_tui.ui.screens.games import GamesScreen
 from dicepoker_tui.ui.screens.lobby import LobbyScreen
+from dicepoker_tui.ui.screens.scoresheet import ResultChoice, ScoresheetScreen
 from dicepoker_tui.ui.screens.table import TableScreen
 from dicepoker_tui.ui.settings import Settings, load_settings, save_settings
 from dicepoker_tui.ui.setup import GameSetup, make_bots
@@ -37,6 +40,7 @@ class DicePokerApp(App[None]):
         bot_pace: float | None = None,
         settings_file: Path | None = None,
         game_hooks: Iterable[GameHook] = (),
+        keep_history: bool = True,
     ) -> None:
         super().__init__()
         self.initial_setup = setup
@@ -44,6 +48,7 @@ class DicePokerApp(App[None]):
         self.settings: Settings = load_settings(settings_file)
         self.bot_pace = self.settings.bot_pace if bot_pace is None else bot_pace
         self.game_hooks: list[GameHook] = list(game_hooks)
+        self.keeper = GameKeeper(self._history_notice) if keep_history else None
 
     # -- start-up -------------------------------------------------------------------------
     def get_default_screen(self) -> Screen:
@@ -61,14 +66,23 @@ class DicePokerApp(App[None]):
             self.settings = self.settings.model_copy(update={"theme": theme.name})
             save_settings(self.settings, self.settings_file)
 
+    def _history_notice(self, message: str) -> None:
+        self.notify(message, title="History", severity="warning", timeout=6, markup=False)
+
+    def on_unmount(self) -> None:
+        if self.keeper is not None:
+            self.keeper.close()
+
     # -- games ----------------------------------------------------------------------------
     @property
     def keeps_games(self) -> bool:
-        """Whether games are kept when the table is left (some hook records them)."""
-        return bool(self.game_hooks)
+        """Whether an unfinished game is kept when the table is left."""
+        return self.keeper is not None and self.keeper.store is not None
 
-    def on_game_started(self, game: Game) -> None:
-        """Called for every game opened at a table, new or resumed."""
+    def on_game_started(self, game: Game, history_id: int | None = None) -> None:
+        """Called for every game opened at a table: new, or resumed from `history_id`."""
+        if self.keeper is not None:
+            self.keeper.record(game, history_id)
         for hook in self.game_hooks:
             hook(game)
 
@@ -81,14 +95,14 @@ class DicePokerApp(App[None]):
             return False
         return self.open_game(game)
 
-    def open_game(self, game: Game) -> bool:
+    def open_game(self, game: Game, history_id: int | None = None) -> bool:
         """Put `game` on the table (on top of the lobby)."""
         try:
             bots = make_bots(game.state.players, game.state.seed)
         except KeyError as exc:
             self.notify(str(exc.args[0]), severity="error", timeout=4)
             return False
-        self.on_game_started(game)
+        self.on_game_started(game, history_id)
         self._pop_to_lobby()
         self.push_screen(TableScreen(game, bots, self.bot_pace, kept=self.keeps_games))
         return True
@@ -114,18 +128,40 @@ class DicePokerApp(App[None]):
             self.pop_screen()
 
     def open_resume(self) -> None:
-        self.notify(
-            "Resume is not available yet: unfinished games are not saved in this version.",
-            severity="warning",
-            timeout=4,
-        )
+        """The unfinished games; the one picked goes back on the table."""
+        if self.keeper is None or self.keeper.store is None:
+            self.notify("No game history: games are not kept.", severity="warning", timeout=3)
+            return
+
+        def picked(game_id: int | None) -> None:
+            if game_id is None or self.keeper is None:
+                return
+            game = self.keeper.load(game_id)
+            if game is not None:
+                self.open_game(game, history_id=game_id)
+
+        self.push_screen(GamesScreen("resume", self.keeper.unfinished()), picked)
 
     def open_history(self) -> None:
-        self.notify(
-            "History is not available yet: finished games are not saved in this version.",
-            severity="warning",
-            timeout=4,
-        )
+        """The finished games; the one picked shows its final scoresheet."""
+        if self.keeper is None or self.keeper.store is None:
+            self.notify("No game history: games are not kept.", severity="warning", timeout=3)
+            return
+
+        def picked(game_id: int | None) -> None:
+            if game_id is None or self.keeper is None:
+                return
+            game = self.keeper.load(game_id)
+            if game is None:
+                return
+
+            def chosen(choice: ResultChoice | None) -> None:
+                if choice is not None:
+                    self.after_game(game, choice)
+
+            self.push_screen(ScoresheetScreen(game), chosen)
+
+        self.push_screen(GamesScreen("history", self.keeper.finished()), picked)
 
     # -- command palette ------------------------------------------------------------------
     def get_system_commands(self, screen: Screen) -> Iterable[SystemCommand]:

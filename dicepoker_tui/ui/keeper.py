@@ -1,0 +1,87 @@
+"""The app's link to the game history: every game at a table is recorded as it is played.
+
+The store opens lazily (the lobby's first frame does not wait for it). A store that
+cannot be used is reported once and the app plays on without keeping games.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from dicepoker_tui.engine.scoresheet.game import Game
+from dicepoker_tui.store import GameRecord, GameRecorder, Store, StoreError
+
+Notice = Callable[[str], None]
+
+
+class GameKeeper:
+    """Opens the history, records the game on the table, lists and loads kept games."""
+
+    def __init__(self, notice: Notice, path: str | None = None) -> None:
+        self.notice = notice
+        self.path = path
+        self._store: Store | None = None
+        self._recorder: GameRecorder | None = None
+        self._failed = False
+
+    @property
+    def store(self) -> Store | None:
+        if self._store is None and not self._failed:
+            try:
+                opened = Store.open(self.path)
+            except Exception as exc:  # never let the history stop a game
+                self._failed = True
+                self.notice(f"The game history cannot be opened: {exc}")
+                return None
+            self._store = opened.store
+            if opened.notice:
+                self.notice(opened.notice)
+        return self._store
+
+    def record(self, game: Game, game_id: int | None = None) -> int | None:
+        """Keep `game` (a new one, or `game_id` continued); the id it has in the history."""
+        self.release()
+        store = self.store
+        if store is None:
+            return None
+        try:
+            self._recorder = GameRecorder(store, game, game_id, on_error=self.notice)
+        except StoreError as exc:
+            self.notice(str(exc))
+            return None
+        return self._recorder.game_id
+
+    def release(self) -> None:
+        """Stop recording the game that was on the table (everything is stored already)."""
+        if self._recorder is not None:
+            self._recorder.close()
+            self._recorder = None
+
+    def unfinished(self) -> list[GameRecord]:
+        store = self.store
+        return store.unfinished() if store else []
+
+    def finished(self, limit: int = 200) -> list[GameRecord]:
+        store = self.store
+        return store.finished(limit=limit) if store else []
+
+    def load(self, game_id: int) -> Game | None:
+        store = self.store
+        if store is None:
+            return None
+        try:
+            return store.load_game(game_id)
+        except (StoreError, ValueError) as exc:
+            self.notice(f"Game {game_id} cannot be loaded: {exc}")
+            return None
+
+    def abandon(self, game_id: int) -> None:
+        store = self.store
+        if store is not None:
+            store.abandon(game_id)
+
+    def close(self) -> None:
+        self.release()
+        if self._store is not None:
+            self._store.close()
+            self._store = None

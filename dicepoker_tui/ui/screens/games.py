@@ -1,0 +1,118 @@
+"""Kept games: the unfinished ones to resume, or the finished ones to look back at."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Literal
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.screen import Screen
+from textual.widgets import DataTable, Footer, Static
+
+from dicepoker_tui.store import GameRecord
+from dicepoker_tui.variants import get_variant
+
+Mode = Literal["resume", "history"]
+
+
+def _variant_name(variant_id: str) -> str:
+    try:
+        return get_variant(variant_id).name
+    except KeyError:
+        return variant_id
+
+
+def _players(record: GameRecord, finished: bool) -> str:
+    parts = []
+    for p in record.players:
+        name = f"{p.name}*" if p.kind == "bot" else p.name
+        parts.append(f"{name} {p.total}" if finished and p.total is not None else name)
+    return ", ".join(parts)
+
+
+class GamesScreen(Screen[int | None]):
+    """A list of kept games; enter picks one (its id is the result)."""
+
+    BINDINGS = [
+        Binding("enter", "pick", "Open", key_display="⏎"),
+        Binding("x", "abandon", "Drop"),
+        Binding("delete", "abandon", "Drop", show=False),
+        Binding("escape", "back", "Back"),
+    ]
+
+    def __init__(self, mode: Mode, records: Sequence[GameRecord]) -> None:
+        super().__init__()
+        self.mode = mode
+        self.records = list(records)
+
+    def compose(self) -> ComposeResult:
+        if self.mode == "resume":
+            title = f"Resume — {len(self.records)} unfinished game(s)"
+        else:
+            title = f"History — the last {len(self.records)} finished game(s)"
+        yield Static(title, classes="screen-title")
+        yield DataTable(cursor_type="row", id="games-table")
+        yield Static(id="games-empty")
+        yield Footer(compact=True)
+
+    def on_mount(self) -> None:
+        table = self.query_one(DataTable)
+        finished = self.mode == "history"
+        table.add_columns(
+            "#", "started", "variant", "players (* bot)", "winner" if finished else ""
+        )
+        for record in self.records:
+            started = record.started_at.astimezone().strftime("%Y-%m-%d %H:%M")
+            last = ", ".join(record.winners) if finished else f"{record.event_count} events"
+            table.add_row(
+                str(record.id),
+                started,
+                _variant_name(record.variant),
+                _players(record, finished),
+                last,
+                key=str(record.id),
+            )
+        empty = self.query_one("#games-empty", Static)
+        if self.records:
+            empty.display = False
+        else:
+            what = "No unfinished games." if self.mode == "resume" else "No finished games yet."
+            empty.update(Text(f"\n  {what}  escape goes back.", style="dim"))
+        table.focus()
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "abandon":
+            return self.mode == "resume"
+        return True
+
+    def _picked(self) -> int | None:
+        table = self.query_one(DataTable)
+        if not self.records or table.cursor_row < 0:
+            return None
+        return self.records[table.cursor_row].id
+
+    def on_data_table_row_selected(self, event: DataTable.RowSelected) -> None:
+        event.stop()
+        self.action_pick()
+
+    def action_pick(self) -> None:
+        game_id = self._picked()
+        if game_id is None:
+            self.notify("Nothing to open.", severity="warning", timeout=2)
+            return
+        self.dismiss(game_id)
+
+    def action_abandon(self) -> None:
+        game_id = self._picked()
+        if game_id is None:
+            return
+        self.app.keeper.abandon(game_id)  # type: ignore[attr-defined]
+        table = self.query_one(DataTable)
+        table.remove_row(str(game_id))
+        self.records = [r for r in self.records if r.id != game_id]
+        self.notify(f"Game {game_id} dropped from the resume list (it stays in the history).")
+
+    def action_back(self) -> None:
+        self.dismiss(None)
