@@ -49,7 +49,9 @@ def register_level(level: str, factory: Callable[[int | None], Bot]) -> None:
 
 
 def _load_builtins() -> None:
-    import dicepoker_tui.ai.heuristic  # noqa: F401  (registers its level)
+    # importing a bot module registers its levels
+    import dicepoker_tui.ai.heuristic
+    import dicepoker_tui.ai.solver_bots  # noqa: F401  (optimal, strong, casual, novice)
 
 
 def bot_levels() -> list[str]:

@@ -65,10 +65,31 @@ class Model:
         """Box terms of writing after throw `t`; `values` holds the following states."""
         raise NotImplementedError
 
+    # -- playing many games at once (the fast simulation) --------------------------------
+    def start_fields(self, n: int) -> Fields:
+        """`n` fresh sheets."""
+        one = self.encode(Sheet())
+        return {k: np.repeat(v, n) for k, v in one.items()}
+
+    def group_keys(self, fields: Fields) -> np.ndarray:
+        """States with equal keys may share one call of `terms`."""
+        return np.zeros(len(next(iter(fields.values()))), dtype=np.int64)
+
+    def apply_write(
+        self, fields: Fields, boxes: np.ndarray, rolls: np.ndarray, throws: np.ndarray
+    ) -> tuple[Fields, np.ndarray]:
+        """The states after writing roll `rolls[i]` (kernel index) into `boxes[i]` after
+        `throws[i]` throws, and the points each write earned (bonuses included)."""
+        raise NotImplementedError
+
     # -- sheets ----------------------------------------------------------------------------
     def encode(self, sheet: Sheet) -> Fields:
         """The state (a batch of one) of a sheet at the start of a turn."""
         raise NotImplementedError
+
+    def probe_sheets(self) -> list[Sheet]:
+        """Sheets that between them show every score a box can take (e.g. as a Joker)."""
+        return [Sheet()]
 
     def turn_fields(self, sheet: Sheet, throws_made: int) -> Fields:
         """The turn-start state of a turn in progress (`throws_made` throws so far)."""

@@ -179,6 +179,36 @@ class StageModel(Model):
             terms.append(BoxTerm(b, vals, rc))
         return terms
 
+    # -- many games at once ---------------------------------------------------------------------
+    def group_keys(self, fields: Fields) -> np.ndarray:
+        return self.max_throws(fields)
+
+    def apply_write(
+        self, fields: Fields, boxes: np.ndarray, rolls: np.ndarray, throws: np.ndarray
+    ) -> tuple[Fields, np.ndarray]:
+        mask, acc, bank = fields["mask"], fields["acc"], fields["bank"]
+        if not hasattr(self, "_score_array"):
+            self._score_array = np.array([self.scores[t] for t in sorted(self.scores)])
+            self._banked_array = np.array(
+                [[self.banked[(b, t)] for t in sorted(self.scores)] for b in range(self.n_boxes)]
+            )
+            self._in_stage1 = np.array([b in self.stage1 for b in range(self.n_boxes)])
+        tc = np.minimum(throws, self.per_turn) - 1
+        points = self._score_array[tc, boxes, rolls]
+        stage1 = self._in_stage1[boxes]
+        new_mask = mask | (1 << boxes)
+        new_acc = np.where(stage1, acc + points, acc)
+        completes = stage1 & ((new_mask & self.bits1) == self.bits1)
+        gained = points + self.bonus * (completes & (new_acc >= self.threshold))
+        spent = np.maximum(0, throws - self.per_turn)
+        new_bank = np.where(
+            stage1,
+            np.minimum(bank + self._banked_array[boxes, tc], self.max_bank),
+            bank - spent,
+        )
+        new = {"mask": new_mask, "acc": np.where(completes, 0, new_acc), "bank": new_bank}
+        return new, gained
+
     # -- sheets --------------------------------------------------------------------------------
     def encode(self, sheet: Sheet) -> Fields:
         mask = sum(1 << b for b, box in enumerate(self.box_ids) if sheet.filled(box))
@@ -188,7 +218,8 @@ class StageModel(Model):
 
     def turn_fields(self, sheet: Sheet, throws_made: int) -> Fields:
         fields = self.encode(sheet)
-        if self.max_throws(fields)[0] > self.per_turn:  # bank throws spent so far this turn
+        in_stage2 = fields["mask"][0] & self.bits1 == self.bits1
+        if in_stage2 and self.spends_in_stage2:  # bank throws already spent this turn
             fields["bank"] = fields["bank"] + max(0, throws_made - self.per_turn)
         return fields
 

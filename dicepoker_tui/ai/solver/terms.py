@@ -15,6 +15,7 @@ terms, so the solver and the policy cannot disagree.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cached_property
 
 import numpy as np
 
@@ -42,6 +43,13 @@ class RowClasses:
     extra_rows: np.ndarray
     """Rolls with extra points (e.g. a Yahtzee bonus); always inside [lo, hi)."""
     extra_points: np.ndarray
+
+    @cached_property
+    def extra_dense(self) -> np.ndarray:
+        """(252,) the extra points of every roll."""
+        dense = np.zeros(N_ROLLS)
+        dense[self.extra_rows] = self.extra_points
+        return dense
 
     @classmethod
     def build(
@@ -76,14 +84,17 @@ class BoxTerm:
     """... (len(joker_rows), n) bool: which sheets may."""
 
 
-def write_values(terms: list[BoxTerm], n: int) -> np.ndarray:
-    """(252, n): the value of the best legal write for each roll and sheet."""
-    scratch = np.full(n, NEG_INF)
+def write_values(terms: list[BoxTerm], n: int, dtype=np.float64) -> np.ndarray:
+    """(252, n): the value of the best legal write for each roll and sheet.
+
+    The solver and the policy work in float64; the fast simulation may ask for float32.
+    """
+    scratch = np.full(n, NEG_INF, dtype=dtype)
     for term in terms:
-        np.maximum(scratch, term.values[term.classes.zero], out=scratch)
-    best = np.empty((N_ROLLS, n))
+        np.maximum(scratch, term.values[term.classes.zero], out=scratch, casting="unsafe")
+    best = np.empty((N_ROLLS, n), dtype=dtype)
     best[:] = scratch
-    tmp = np.empty((N_ROLLS, n))
+    tmp = np.empty((N_ROLLS, n), dtype=dtype)
     joker_rows = None
     joker_best = None
     for term in terms:
@@ -91,7 +102,8 @@ def write_values(terms: list[BoxTerm], n: int) -> np.ndarray:
         if c.lo == c.hi:
             continue
         seg = tmp[c.lo : c.hi]
-        np.take(term.values, c.rowmap[c.lo : c.hi], axis=0, out=seg, mode="clip")
+        table = term.values if term.values.dtype == dtype else term.values.astype(dtype)
+        np.take(table, c.rowmap[c.lo : c.hi], axis=0, out=seg, mode="clip")
         if len(c.extra_rows):
             seg[c.extra_rows - c.lo] += c.extra_points[:, None]
         if term.joker_rows is not None:
@@ -108,18 +120,40 @@ def write_values(terms: list[BoxTerm], n: int) -> np.ndarray:
     return best
 
 
-def box_values_at(terms: list[BoxTerm], rolls: np.ndarray, n_boxes: int) -> np.ndarray:
-    """(boxes, n): each box's value for sheet i's roll `rolls[i]`; -inf where not legal."""
-    n = len(rolls)
-    cols = np.arange(n)
-    out = np.full((n_boxes, n), NEG_INF)
+def box_values_at(
+    terms: list[BoxTerm], rolls: np.ndarray, n_boxes: int, cols: np.ndarray | None = None
+) -> np.ndarray:
+    """(boxes, n): each box's value for sheet i's roll `rolls[i]`; -inf where not legal.
+
+    With `cols`, only those sheets of the batch (in that order).
+    """
+    if cols is None:
+        cols = np.arange(len(rolls))
+    else:
+        rolls = rolls[cols]
+    out = np.full((n_boxes, len(cols)), NEG_INF)
     for term in terms:
         c = term.classes
         value = term.values[c.rowmap[rolls], cols]
-        for row, pts in zip(c.extra_rows, c.extra_points, strict=True):
-            value[rolls == row] += pts
+        if len(c.extra_rows):
+            value += c.extra_dense[rolls]
         if term.joker_rows is not None:
-            for j, row in enumerate(term.joker_rows):
-                value[(rolls == row) & ~term.joker_legal[j]] = NEG_INF
+            pos = _joker_position(term.joker_rows)[rolls]
+            hit = pos >= 0
+            legal = term.joker_legal[np.maximum(pos, 0), cols]
+            value[hit & ~legal] = NEG_INF
         out[term.box] = value
     return out
+
+
+_JOKER_POSITIONS: dict[bytes, np.ndarray] = {}
+
+
+def _joker_position(rows: np.ndarray) -> np.ndarray:
+    key = rows.tobytes()
+    table = _JOKER_POSITIONS.get(key)
+    if table is None:
+        table = np.full(N_ROLLS, -1, dtype=np.intp)
+        table[rows] = np.arange(len(rows))
+        _JOKER_POSITIONS[key] = table
+    return table

@@ -179,6 +179,9 @@ class UpperModel(Model):
                     idx[rows, u_val, :] = idx[rows, c, :]
         self.idx = idx
 
+    def probe_sheets(self) -> list[Sheet]:
+        return list(self.contexts)
+
     def fingerprint_parts(self) -> list:
         parts: list = [self.threshold, self.bonus, self.forced, self.special]
         for pair in self.scores:
@@ -268,6 +271,30 @@ class UpperModel(Model):
                 term.joker_legal = legal & open_[None, :]
             terms.append(term)
         return terms
+
+    # -- many games at once ---------------------------------------------------------------------
+    def group_keys(self, fields: Fields) -> np.ndarray:
+        return self._ctx(fields["mask"], fields["y"])
+
+    def apply_write(
+        self, fields: Fields, boxes: np.ndarray, rolls: np.ndarray, throws: np.ndarray
+    ) -> tuple[Fields, np.ndarray]:
+        mask, u, y = fields["mask"], fields["u"], fields["y"]
+        if not hasattr(self, "_score_array"):
+            self._score_array = np.array([[s for s in pair] for pair in self.scores])
+            self._bonus_array = np.array(self.write_bonus)
+            self._is_upper = np.array([b in self.face_of for b in range(self.n_boxes)])
+        ctx = self._ctx(mask, y)
+        first = ((throws == 1) & self.first_throw_differs).astype(np.intp)
+        points = self._score_array[ctx, first, boxes, rolls]
+        gained = points + self._bonus_array[ctx, boxes, rolls]
+        upper = self._is_upper[boxes]
+        nu = np.where(upper, np.minimum(self.cap, u + points), u)
+        crossed = upper & (u < self.threshold) & (nu >= self.threshold)
+        gained = gained + self.bonus * crossed
+        ny = y if self.special is None else np.where(boxes == self.special, points > 0, y)
+        new = {"mask": mask | (1 << boxes), "u": nu, "y": ny.astype(np.int64)}
+        return new, gained
 
     # -- sheets --------------------------------------------------------------------------------
     def encode(self, sheet: Sheet) -> Fields:

@@ -1,0 +1,31 @@
+"""Getting a solved table for a subcommand, with progress on a terminal."""
+
+from __future__ import annotations
+
+import sys
+
+from dicepoker_tui.ai.solver import Table, cached, get_table
+from dicepoker_tui.cli import CliError
+from dicepoker_tui.variants import get_variant
+from dicepoker_tui.variants.base import Variant
+
+
+def variant_or_error(variant_id: str) -> Variant:
+    try:
+        return get_variant(variant_id)
+    except KeyError as exc:
+        raise CliError(exc.args[0]) from None
+
+
+def table_for(variant: Variant, use_cache: bool = True) -> Table:
+    """The variant's table; when it must be solved, a progress line on a terminal."""
+    show = sys.stderr.isatty() and not (use_cache and cached(variant))
+
+    def progress(done: float) -> None:
+        print(f"\rsolving {variant.id}: {done:4.0%}", end="", file=sys.stderr, flush=True)
+
+    try:
+        return get_table(variant, use_cache=use_cache, progress=progress if show else None)
+    finally:
+        if show:
+            print("\r\033[K", end="", file=sys.stderr, flush=True)
