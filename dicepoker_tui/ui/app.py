@@ -28,7 +28,8 @@ GameHook = Callable[[Game], None]
 
 
 class DicePokerApp(App[None]):
-    """Lobby, table, scoresheet, help. `setup` given: straight to the table."""
+    """Lobby, table, scoresheet, help. `setup` (or a `game` in progress) given: straight to
+    the table."""
 
     TITLE = "dicepoker"
     CSS_PATH = "app.tcss"
@@ -37,6 +38,7 @@ class DicePokerApp(App[None]):
         self,
         setup: GameSetup | None = None,
         *,
+        game: Game | None = None,
         bot_pace: float | None = None,
         settings_file: Path | None = None,
         game_hooks: Iterable[GameHook] = (),
@@ -44,6 +46,7 @@ class DicePokerApp(App[None]):
     ) -> None:
         super().__init__()
         self.initial_setup = setup
+        self.initial_game = game
         self.settings_file = settings_file
         self.settings: Settings = load_settings(settings_file)
         self.bot_pace = self.settings.bot_pace if bot_pace is None else bot_pace
@@ -58,7 +61,9 @@ class DicePokerApp(App[None]):
         if self.settings.theme and self.settings.theme in self.available_themes:
             self.theme = self.settings.theme
         self.theme_changed_signal.subscribe(self, self._remember_theme)
-        if self.initial_setup is not None:
+        if self.initial_game is not None:
+            self.open_game(self.initial_game)
+        elif self.initial_setup is not None:
             self.start_game(self.initial_setup)
 
     def _remember_theme(self, theme: Theme) -> None:

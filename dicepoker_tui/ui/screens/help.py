@@ -29,6 +29,9 @@ LOBBY_KEYS = (
     ("e", "rename the highlighted seat"),
     ("l", "next bot level for the highlighted bot"),
     ("x / delete", "remove the highlighted seat"),
+    ("d", "real dice on or off: type the values of dice thrown on the table"),
+    ("c / h", "resume an unfinished game / the history of finished games"),
+    ("t", "choose a theme (remembered)"),
     ("tab", "next field: variants, seats, seed, real dice, buttons"),
 )
 

@@ -66,6 +66,7 @@ class LobbyScreen(Screen[None]):
         Binding("c", "resume", "Resume", show=False),
         Binding("h", "history", "History", show=False),
         Binding("t", "theme", "Theme", show=False),
+        Binding("d", "real_dice", "Real dice", show=False),
     ]
 
     def __init__(self, setup: GameSetup | None = None) -> None:
@@ -152,7 +153,7 @@ class LobbyScreen(Screen[None]):
         return setup.problem(self.levels) or setup
 
     def _real_dice_label(self) -> Text:
-        return Text(f"[{'x' if self.real_dice else ' '}] Real dice")
+        return Text(f"[{'x' if self.real_dice else ' '}] Real dice d")
 
     def _show_about(self) -> None:
         variant = get_variant(self.variant_id)
@@ -287,7 +288,7 @@ class LobbyScreen(Screen[None]):
         yield ("Rename seat", "Rename the highlighted seat (e)", self.action_rename)
         yield ("Bot level", "Next level for the highlighted bot (l)", self.action_level)
         yield ("Remove seat", "Remove the highlighted seat (x)", self.action_remove)
-        yield ("Real dice", "Switch real-dice mode on or off", self.action_real_dice)
+        yield ("Real dice", "Switch real-dice mode on or off (d)", self.action_real_dice)
         yield ("Rules", "Rules of the highlighted variant (?)", self.action_rules)
         yield ("Resume", "Continue an unfinished game (c)", self.action_resume)
         yield ("History", "Finished games (h)", self.action_history)

@@ -85,7 +85,6 @@ class TableScreen(Screen[None]):
         self._unsubscribe: Callable[[], None] | None = None
         self._sync_pending = False
         self._cursors: dict[int, str] = {}
-        self._shown_seat: int | None = None
         self._announced: tuple[int, int] | None = None
         self._result_shown = False
 
@@ -236,19 +235,13 @@ class TableScreen(Screen[None]):
     def _render_boxes(self, state: GameState, variant: Variant) -> None:
         boxes = self.query_one(BoxList)
         turn = state.turn
-        if self._shown_seat is not None:
-            shown = boxes.cursor_box
-            if shown and not state.sheets[self._shown_seat].filled(shown):
-                self._cursors[self._shown_seat] = shown
         if turn is None:
             boxes.show([], None)
             boxes.border_title = "Boxes"
-            self._shown_seat = None
             return
         name = state.players[turn.player].name
         boxes.border_title = f"{name}'s boxes"
         boxes.show(self._box_rows(state, variant), self._cursors.get(turn.player))
-        self._shown_seat = turn.player
 
     def _render_side_sheet(self) -> None:
         sheet = self.query_one("#side-sheet", SheetTable)
@@ -371,6 +364,9 @@ class TableScreen(Screen[None]):
             boxes.action_cursor_up()
         else:
             boxes.action_cursor_down()
+        turn = self.game.state.turn
+        if turn is not None and boxes.cursor_box is not None:
+            self._cursors[turn.player] = boxes.cursor_box
 
     def action_write(self) -> None:
         box = self.query_one(BoxList).cursor_box

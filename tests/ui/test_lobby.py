@@ -1,0 +1,95 @@
+"""The lobby: variants, seats, seed and dice mode, through the keys."""
+
+from __future__ import annotations
+
+from dicepoker_tui.ai import bots
+from dicepoker_tui.ui.screens.help import HelpScreen
+from dicepoker_tui.ui.screens.lobby import LobbyScreen
+from dicepoker_tui.ui.screens.rename import RenameScreen
+from dicepoker_tui.variants import all_variants
+
+from .helpers import make_app, messages, table
+
+
+async def test_lobby_lists_every_variant_and_starts_the_highlighted_one() -> None:
+    app = make_app()
+    async with app.run_test() as pilot:
+        lobby = app.screen
+        assert isinstance(lobby, LobbyScreen)
+        options = lobby.query_one("#variants")
+        ids = [options.get_option_at_index(i).id for i in range(options.option_count)]
+        assert ids == [v.id for v in all_variants()]
+        await pilot.press("down", "down", "down")
+        await pilot.press("s")
+        game = table(app).game
+        assert game.state.variant == ids[3]
+        assert [p.name for p in game.state.players] == ["Player 1"]
+
+
+async def test_seats_add_rename_level_remove_and_seed() -> None:
+    app = make_app()
+    async with app.run_test() as pilot:
+        lobby = app.screen
+        await pilot.press("b", "a")  # a bot, then a human
+        assert [(p.name, p.kind) for p in lobby.seats] == [
+            ("Player 1", "human"),
+            ("Bot 1", "bot"),
+            ("Player 2", "human"),
+        ]
+        await pilot.press("e")
+        assert isinstance(app.screen, RenameScreen)
+        await pilot.press(*["backspace"] * 8, *"Zoë", "enter")
+        assert lobby.seats[2].name == "Zoë"
+        await pilot.press("x")
+        assert [p.name for p in lobby.seats] == ["Player 1", "Bot 1"]
+        lobby.query_one("#seed").value = "77"
+        await pilot.press("s")
+        game = table(app).game
+        assert game.state.seed == 77
+        assert [(p.name, p.kind, p.level) for p in game.state.players] == [
+            ("Player 1", "human", None),
+            ("Bot 1", "bot", "heuristic"),
+        ]
+
+
+async def test_the_level_key_cycles_through_every_registered_level(monkeypatch) -> None:
+    monkeypatch.setitem(bots._FACTORIES, "sleepy", bots._FACTORIES["heuristic"])
+    app = make_app()
+    async with app.run_test() as pilot:
+        lobby = app.screen
+        await pilot.press("b")
+        seen = []
+        for _ in range(len(bots.bot_levels())):
+            seen.append(lobby.seats[-1].level)
+            await pilot.press("l")
+        assert sorted(seen) == sorted(bots.bot_levels())
+
+
+async def test_lobby_refusals() -> None:
+    app = make_app()
+    async with app.run_test() as pilot:
+        lobby = app.screen
+        await pilot.press("x")
+        assert "A game needs at least one seat." in messages(app)
+        await pilot.press("l")
+        assert any("Levels are for bot seats" in m for m in messages(app))
+        for _ in range(8):
+            await pilot.press("a")
+        assert len(lobby.seats) == 8
+        assert any("At most 8 seats" in m for m in messages(app))
+        await pilot.press("d")
+        assert lobby.real_dice
+        await pilot.press("b")  # the table is full: nothing added
+        await pilot.press("x", "b", "s")
+        assert isinstance(app.screen, LobbyScreen)
+        assert any("Bots cannot throw real dice" in m for m in messages(app))
+
+
+async def test_rules_of_the_highlighted_variant_are_one_key_away() -> None:
+    app = make_app()
+    async with app.run_test() as pilot:
+        await pilot.press("down", "down", "question_mark")
+        assert isinstance(app.screen, HelpScreen)
+        assert app.screen.variant.id == all_variants()[2].id
+        await pilot.press("escape")
+        assert isinstance(app.screen, LobbyScreen)

@@ -1,0 +1,69 @@
+"""Remembered theme, and games kept in the history: resume and look back."""
+
+from __future__ import annotations
+
+import json
+
+from dicepoker_tui.engine.players import Player
+from dicepoker_tui.ui.screens.games import GamesScreen
+from dicepoker_tui.ui.screens.scoresheet import ScoresheetScreen
+from dicepoker_tui.ui.settings import load_settings, settings_path
+from dicepoker_tui.ui.setup import GameSetup
+
+from .helpers import make_app, table, wait_for
+
+
+async def test_the_theme_is_remembered() -> None:
+    app = make_app()
+    async with app.run_test() as pilot:
+        app.theme = "nord"
+        await pilot.pause()
+    assert json.loads(settings_path().read_text())["theme"] == "nord"
+    again = make_app()
+    async with again.run_test() as pilot:
+        await pilot.pause()
+        assert again.theme == "nord"
+
+
+def test_a_broken_settings_file_gives_the_defaults(dicepoker_home) -> None:
+    dicepoker_home.mkdir(parents=True)
+    settings_path().write_text("{not json")
+    assert load_settings().theme is None
+    settings_path().write_text('{"bot_pace": -3}')
+    assert load_settings().bot_pace == 0.5
+
+
+async def test_an_unfinished_game_is_resumed_where_it_stopped() -> None:
+    setup = GameSetup(variant="dice-poker-bank", seats=(Player(name="Ann"),), seed=8)
+    app = make_app(setup)
+    async with app.run_test() as pilot:
+        await pilot.press("r", "enter", "r", "2", "r", "enter", "r")
+        game = table(app).game
+        events, state = list(game.events), game.state
+    app = make_app()
+    async with app.run_test() as pilot:
+        await pilot.press("c")
+        assert isinstance(app.screen, GamesScreen)
+        await pilot.press("enter")
+        resumed = table(app).game
+        assert list(resumed.events) == events
+        assert resumed.state == state
+        await pilot.press("r")  # the dice go on exactly as they would have
+        assert resumed.state.turn.throws == 2
+
+
+async def test_a_finished_game_shows_in_the_history() -> None:
+    app = make_app(GameSetup(variant="yahtzee", seats=(Player(name="Ann"),), seed=3))
+    async with app.run_test() as pilot:
+        for _ in range(13):
+            await pilot.press("r", "enter")
+        total = table(app).game.state.sheets[0].total
+        await wait_for(pilot, lambda: isinstance(app.screen, ScoresheetScreen))
+        await pilot.press("l")  # back to the lobby
+        await pilot.press("c")
+        assert isinstance(app.screen, GamesScreen) and app.screen.records == []
+        await pilot.press("escape", "h")
+        assert [r.players[0].total for r in app.screen.records] == [total]
+        await pilot.press("enter")
+        assert isinstance(app.screen, ScoresheetScreen)
+        assert app.screen.game.state.sheets[0].total == total
