@@ -82,8 +82,7 @@ class Term:
         end = time.perf_counter() + timeout
         while self.out.find(needle, since) < 0:
             if time.perf_counter() > end:
-                at = self.out.find(b"Waiting")
-                tail = bytes(self.out[at - 100 : at + 400]) if at > 0 else bytes(self.out[-1500:])
+                tail = bytes(self.out[-1500:])
                 raise TimeoutError(f"{self.name}: {needle!r} did not appear; output ends {tail!r}")
             self.changed.clear()
             with contextlib.suppress(TimeoutError):
@@ -178,6 +177,16 @@ async def main() -> None:
                 f"(lobby filled in: {ready_alone * 1000:.0f} ms)"
             )
 
+            async def arriving(i: int, gap: float) -> tuple[float, float, Term]:
+                await asyncio.sleep(i * gap)
+                return await first_frame(port, f"s{i}")
+
+            staggered = await asyncio.gather(*(arriving(i, 0.1) for i in range(n)))
+            print(f"first frame, {n} arriving 0.1 s apart: {ms([r[0] for r in staggered])}")
+            for r in staggered:
+                r[2].close()
+            await asyncio.sleep(1.0)
+
             results = await asyncio.gather(*(first_frame(port, f"p{i}") for i in range(n)))
             frames = [r[0] for r in results]
             readies = [r[1] for r in results]
@@ -232,7 +241,7 @@ async def main() -> None:
 
             for term in terms:
                 term.send("c")
-            await asyncio.gather(*(t.quiet() for t in terms))
+            await asyncio.sleep(1.0)  # (a focused line blinks: never quiet)
             latencies: list[float] = []
 
             async def typist(term: Term, index: int) -> None:

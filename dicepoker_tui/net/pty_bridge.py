@@ -93,7 +93,10 @@ class PtyBridge:
         on, off = data.rfind(b"\x1b[?1049h"), data.rfind(b"\x1b[?1049l")
         if on != off:
             self.alt_screen = on > off
-        self._write(data)
+        try:
+            self._write(data)
+        except (BrokenPipeError, ConnectionError, OSError):
+            self.pause_output()  # the client is gone; the app is being hung up
 
     # -- client -> app ------------------------------------------------------------------------
     def feed(self, data: bytes) -> None:

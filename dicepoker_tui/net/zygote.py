@@ -32,10 +32,21 @@ MAX_REQUEST = 64 * 1024
 
 def warm_up() -> None:
     """Import what every session needs, once, before any fork."""
+    import threading
+
+    import textual.drivers.linux_driver  # what App.run imports lazily, once per process
+
     import dicepoker_tui.ai.heuristic
     import dicepoker_tui.net.session_app
+    from dicepoker_tui.ui.net_app import warm_up as warm_app
 
-    del dicepoker_tui
+    del dicepoker_tui, textual
+    try:
+        warm_app()
+    except Exception:
+        traceback.print_exc()  # the sessions start anyway, only slower
+    if threading.active_count() != 1:
+        print("dicepoker: the session spawner has threads left; forking anyway", file=sys.stderr)
 
 
 def run_child(slave: int, env: dict[str, str], cwd: str, args: list[str]) -> int:
@@ -114,7 +125,10 @@ def serve(sock: socket.socket) -> None:
         while True:
             for key, _ in selector.select():
                 if key.fileobj is sock:
-                    data, fds, _flags, _addr = socket.recv_fds(sock, MAX_REQUEST, 4)
+                    try:
+                        data, fds, _flags, _addr = socket.recv_fds(sock, MAX_REQUEST, 4)
+                    except OSError:
+                        return  # the server is gone
                     if not data:
                         return
                     try:

@@ -22,6 +22,9 @@ from dicepoker_tui.ui.screens.net_table import NetTableScreen, WaitingScreen
 
 LOST = "The connection to the game server was lost."
 
+_warm_styles: tuple[dict, dict] | None = None
+"""(parsed CSS rules, the CSS variables they were parsed with) from `warm_up`."""
+
 
 class NetApp(DicePokerApp):
     """One player's view of the game server."""
@@ -30,6 +33,9 @@ class NetApp(DicePokerApp):
         super().__init__()
         self.client = HubClient(socket_path, token)
         self._resumed = False
+        if _warm_styles is not None and self.stylesheet._variables == _warm_styles[1]:
+            for key, rules in _warm_styles[0].items():
+                self.stylesheet._parse_cache.set(key, rules)
 
     def get_default_screen(self) -> Screen:
         return NetLobbyScreen()
@@ -110,6 +116,30 @@ class NetApp(DicePokerApp):
         for command in super().get_system_commands(screen):
             if command.title != "Screenshot":  # would write files on the server
                 yield command
+
+
+class _WarmUp(NetApp):
+    """Draws the lobby once without a terminal, then quits."""
+
+    async def _connect(self) -> None:
+        return
+
+    def on_ready(self) -> None:
+        self.call_after_refresh(self.exit)
+
+
+def warm_up() -> None:
+    """Start the app once headless so its CSS is parsed before the session spawner forks.
+
+    Every session's app then starts from the parsed rules (when its theme variables are
+    the same), which saves a good part of its start-up time.
+    """
+    global _warm_styles
+    app = _WarmUp("", "")
+    app.run(headless=True, size=(100, 30))
+    cache = app.stylesheet._parse_cache
+    keys = list(cache.keys())  # an LRUCache, not a dict
+    _warm_styles = ({key: cache[key] for key in keys}, dict(app.stylesheet._variables))
 
 
 def run(socket_path: str, token: str) -> int:

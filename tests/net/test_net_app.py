@@ -1,0 +1,54 @@
+"""The server's app (lobby, waiting room, shared table, chat) driven with Pilot."""
+
+from __future__ import annotations
+
+from textual.widgets import Input
+
+from dicepoker_tui.ui.net_app import NetApp
+from dicepoker_tui.ui.screens.net_lobby import NetLobbyScreen
+from dicepoker_tui.ui.screens.net_table import NetTableScreen, WaitingScreen
+
+from .helpers import until
+
+
+async def test_open_a_table_wait_play_and_chat(hub_socket, connect):
+    hub, path = hub_socket
+    app = NetApp(path, hub.issue_token("alice"))
+    async with app.run_test(size=(100, 30)) as pilot:
+        await until(lambda: app.client.welcome is not None, what="the welcome")
+        assert isinstance(app.screen, NetLobbyScreen)
+        await pilot.press("n")
+        await pilot.press("ctrl+s")
+        await until(lambda: isinstance(app.screen, WaitingScreen), what="the waiting room")
+        bob = await connect("bob")
+        bob.join(next(iter(hub.tables)))
+        await until(lambda: isinstance(app.screen, NetTableScreen), what="the table")
+        await pilot.pause()
+        assert [type(s) for s in app.screen_stack] == [NetLobbyScreen, NetTableScreen]
+        await pilot.press("r")
+        table = next(iter(hub.tables.values()))
+        await until(lambda: table.game.state.turn.dice is not None, what="the throw")
+        await pilot.press("c")
+        await pilot.press("z", "q", "x")
+        assert app.focused is not None and isinstance(app.focused, Input)
+        assert app.focused.value == "zqx"
+        await pilot.press("enter")
+        await until(lambda: any(line.text == "zqx" for line in bob.chat), what="the chat line")
+
+
+async def test_sitting_down_at_the_last_free_seat_opens_the_table_once(hub_socket, connect):
+    hub, path = hub_socket
+    bob = await connect("bob")
+    bob.create("yahtzee", seats=2)
+    await until(lambda: hub.tables, what="bob's table")
+    app = NetApp(path, hub.issue_token("alice"))
+    async with app.run_test(size=(100, 30)) as pilot:
+        await until(lambda: app.client.welcome is not None, what="the welcome")
+        await pilot.pause()
+        await pilot.press("enter")
+        await until(lambda: isinstance(app.screen, NetTableScreen), what="the table")
+        for _ in range(5):
+            await pilot.pause()
+        assert [type(s) for s in app.screen_stack] == [NetLobbyScreen, NetTableScreen]
+        await pilot.press("c", "z", "q")
+        assert isinstance(app.focused, Input) and app.focused.value == "zq"
