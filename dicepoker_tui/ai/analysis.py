@@ -105,16 +105,28 @@ def _decision(policy: Policy, state: GameState, event: ev.Event) -> Decision | N
         options = policy.options_for(state)
         chosen = next(o for o in options if o.action == "keep" and o.keep == kept)
         return Decision(
-            turn.player, turn.round, turn.throws, turn.dice, "keep", keep=kept,
-            chosen=chosen.expected, best=options[0],
-        )  # fmt: skip
+            turn.player,
+            turn.round,
+            turn.throws,
+            turn.dice,
+            "keep",
+            keep=kept,
+            chosen=chosen.expected,
+            best=options[0],
+        )
     if isinstance(event, ev.BoxWritten):
         options = policy.options_for(state)
         chosen = next(o for o in options if o.action == "write" and o.box == event.box)
         return Decision(
-            turn.player, turn.round, turn.throws, turn.dice, "write", box=event.box,
-            chosen=chosen.expected, best=options[0],
-        )  # fmt: skip
+            turn.player,
+            turn.round,
+            turn.throws,
+            turn.dice,
+            "write",
+            box=event.box,
+            chosen=chosen.expected,
+            best=options[0],
+        )
     return None
 
 

@@ -45,13 +45,24 @@ def test_optimal_mean_is_the_exact_value_within_sampling_error(solved, variant: 
 
 def test_weaker_levels_score_less(solved) -> None:
     table = solved("yahtzee")
-    means = [simulate(table, lv, games=2000, seed=5).scores.mean() for lv in
-             ("optimal", "strong", "casual", "novice")]  # fmt: skip
+    means = [
+        simulate(table, lv, games=2000, seed=5).scores.mean()
+        for lv in ("optimal", "strong", "casual", "novice")
+    ]
     assert means == sorted(means, reverse=True)
 
 
 def test_summary_keys_and_order_statistics(solved) -> None:
     s = simulate(solved("dice-poker"), "strong", games=501, seed=1).summary()
-    assert list(s) == ["variant", "bot", "games", "mean", "stdev", "min", "median", "max",
-                       "seconds"]  # fmt: skip
+    assert list(s) == [
+        "variant",
+        "bot",
+        "games",
+        "mean",
+        "stdev",
+        "min",
+        "median",
+        "max",
+        "seconds",
+    ]
     assert s["min"] <= s["median"] <= s["max"] and s["games"] == 501

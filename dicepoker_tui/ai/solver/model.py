@@ -131,8 +131,9 @@ def score_table(variant: Variant, sheet: Sheet, throws: int) -> np.ndarray:
 
 def bonus_points(variant: Variant, before: Sheet, box: str, points: int, dice, throws=2) -> int:
     """Points of the bonuses the variant awards for a write (asked of the variant)."""
-    after = before.model_copy(deep=True)
-    after.scores[box] = points
+    after = Sheet.model_construct(
+        scores={**before.scores, box: points}, bonuses=dict(before.bonuses), bank=before.bank
+    )
     ctx = WriteContext(sheet=before, throws=throws)
     return sum(b.points for b in variant.bonuses_after_write(before, after, box, dice, ctx))
 
