@@ -188,3 +188,39 @@ def test_advise_refuses_stage_two_before_stage_one(home) -> None:
 )
 def test_bad_arguments_are_one_line_errors(home, args) -> None:
     one_line_error(run(home, *args))
+
+
+def test_analyze_a_stored_game(home) -> None:
+    assert (
+        run(
+            home,
+            "simulate",
+            "--variant",
+            "yahtzee",
+            "--bot",
+            "casual",
+            "--games",
+            "1",
+            "--seed",
+            "9",
+            "--save",
+        ).returncode
+        == 0
+    )
+    games = json.loads(run(home, "history", "--json").stdout)
+    game_id = max(g["id"] for g in games)
+    result = run(home, "analyze", str(game_id), "--json")
+    assert result.returncode == 0, result.stderr
+    doc = json.loads(result.stdout)
+    assert doc["game"] == game_id and doc["variant"] == "yahtzee"
+    writes = [d for d in doc["decisions"] if d["action"] == "write"]
+    assert len(writes) == 13
+    (player,) = doc["players"]
+    assert player["given_up"] == pytest.approx(sum(d["loss"] for d in doc["decisions"]), abs=1e-2)
+    assert 0 <= player["best_share"] <= 1
+    text = run(home, "analyze", str(game_id))
+    assert text.returncode == 0 and "best moves" in text.stdout
+
+
+def test_analyze_refuses_an_unknown_game(home) -> None:
+    assert "no game" in one_line_error(run(home, "analyze", "987654"))

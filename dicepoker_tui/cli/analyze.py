@@ -1,0 +1,100 @@
+"""`dicepoker analyze`: every decision of a stored game against the best move."""
+
+from __future__ import annotations
+
+import argparse
+import json
+
+from dicepoker_tui.ai.analysis import Analysis, Decision, analyze_events
+from dicepoker_tui.ai.policy import Option, Policy
+from dicepoker_tui.cli import CliError
+from dicepoker_tui.cli.solver_tables import table_for, variant_or_error
+
+
+def add_parser(p: argparse.ArgumentParser) -> None:
+    p.add_argument("game_id", metavar="GAME_ID", help="the game's number in `dicepoker history`")
+    p.add_argument("--json", action="store_true", help="one line of JSON")
+
+
+def run(args: argparse.Namespace) -> int:
+    try:
+        game_id = int(args.game_id)
+    except ValueError:
+        raise CliError(f"GAME_ID is a number, not {args.game_id!r}") from None
+    from dicepoker_tui.cli.history_store import open_store
+    from dicepoker_tui.store import GameNotFound, StoreError
+
+    try:
+        with open_store() as store:
+            events = store.load_events(game_id)
+    except GameNotFound:
+        raise CliError(f"no game {game_id} in the history") from None
+    except StoreError as exc:
+        raise CliError(str(exc)) from None
+    variant = variant_or_error(events[0].variant)
+    analysis = analyze_events(events, Policy(table_for(variant)))
+    names = [p.name for p in events[0].players]
+    if args.json:
+        print(json.dumps(_json(game_id, variant.id, analysis, names), ensure_ascii=False))
+        return 0
+    print(f"Game {game_id}, {variant.name}: {', '.join(names)}")
+    width = max(len(n) for n in names)
+    for d in analysis.decisions:
+        mark = "best" if d.is_best else f"-{d.loss:.2f}"
+        played = _played(d)
+        better = "" if d.is_best else f"   best: {d.best.describe()}"
+        print(
+            f"round {d.round:>2}  {names[d.player]:<{width}}  throw {d.throws}  "
+            f"{' '.join(map(str, d.dice))}  {played:<22} {mark:>7}{better}"
+        )
+    print()
+    for p in analysis.players:
+        print(
+            f"{p.name:<{width}}  final {p.final:>4}  gave up {p.given_up:7.2f}  "
+            f"best moves {p.best_moves}/{p.decisions} ({p.best_share:.0%})  luck {p.luck:+.2f}"
+        )
+    return 0
+
+
+def _played(d: Decision) -> str:
+    if d.action == "write":
+        return f"write {d.box}"
+    return f"keep {' '.join(map(str, d.keep)) or 'nothing'}"
+
+
+def _option(o: Option) -> dict:
+    if o.action == "keep":
+        return {"action": "keep", "keep": list(o.keep), "expected": round(o.expected, 4)}
+    return {"action": "write", "box": o.box, "expected": round(o.expected, 4)}
+
+
+def _json(game_id: int, variant: str, analysis: Analysis, names: list[str]) -> dict:
+    decisions = []
+    for d in analysis.decisions:
+        item = {
+            "seat": d.player,
+            "player": names[d.player],
+            "round": d.round,
+            "throws": d.throws,
+            "dice": list(d.dice),
+            "action": d.action,
+        }
+        item.update({"keep": list(d.keep)} if d.action == "keep" else {"box": d.box})
+        item.update(
+            {"expected": round(d.chosen, 4), "best": _option(d.best), "loss": round(d.loss, 4)}
+        )
+        decisions.append(item)
+    players = [
+        {
+            "seat": p.player,
+            "player": p.name,
+            "final": p.final,
+            "decisions": p.decisions,
+            "best_moves": p.best_moves,
+            "best_share": round(p.best_share, 4),
+            "given_up": round(p.given_up, 4),
+            "luck": round(p.luck, 4),
+        }
+        for p in analysis.players
+    ]
+    return {"game": game_id, "variant": variant, "decisions": decisions, "players": players}
