@@ -95,18 +95,22 @@ class UpperModel(Model):
         return out
 
     def _upper_tables(self) -> None:
-        """Per (context, first throw, upper box): next-total offsets and points, by total."""
-        self._next_u: dict = {}
+        """Per (context, first throw): for the six upper boxes stacked, the doubled next
+        upper total and the points (bonus included) of each score class, by total."""
+        self._upper_stack: dict = {}
         us = np.arange(self.cap + 1)
         for key, classes in self._classes.items():
-            for b in self.upper:
+            width = max(len(classes[b].points) for b in self.upper)
+            offsets = np.zeros((6, width, self.cap + 1), dtype=np.int64)
+            points = np.zeros((6, width, self.cap + 1))
+            for i, b in enumerate(self.upper):
                 pv = classes[b].points.astype(np.int64)
+                pv = np.concatenate([pv, np.repeat(pv[-1:], width - len(pv))])
                 nu = np.minimum(self.cap, us[None, :] + pv[:, None])
                 crossed = (us[None, :] < self.threshold) & (nu >= self.threshold)
-                self._next_u[(*key, b)] = (
-                    np.ascontiguousarray(2 * nu),
-                    np.ascontiguousarray(pv[:, None] + self.bonus * crossed, dtype=np.float64),
-                )
+                offsets[i] = 2 * nu
+                points[i] = pv[:, None] + self.bonus * crossed
+            self._upper_stack[key] = (offsets, points)
 
     def _forced_joker(self) -> bool:
         if self.special is None:
@@ -238,38 +242,55 @@ class UpperModel(Model):
             lower_open = (mask & self.lower_bits) != self.lower_bits
         flat = self.idx.reshape(-1)
         width2 = 2 * (self.cap + 1)
-        here = 2 * u + y
+        shifts = np.arange(self.n_boxes)
+        open_all = ((mask[None, :] >> shifts[:, None]) & 1) == 0
+        present = open_all.any(axis=1)
         terms = []
-        for b in range(self.n_boxes):
-            open_ = ((mask >> b) & 1) == 0
-            if not open_.any():
-                continue
+        ups = [i for i, b in enumerate(self.upper) if present[b]]
+        if ups:
+            sel = np.array(ups)
+            boxes = np.array(self.upper)[sel]
+            offsets, points = self._upper_stack[(c, first)]
+            base = (mask[None, :] | (1 << boxes)[:, None]) * width2 + y[None, :]
+            nxt = np.take(flat, base[:, None, :] + offsets[sel][:, :, u])
+            vals = np.take(values, nxt) + points[sel][:, :, u]
+            is_open = open_all[boxes]
+            if not is_open.all():
+                vals = np.where(is_open[:, None, :], vals, NEG_INF)
+            for j, b in enumerate(boxes):
+                terms.append(BoxTerm(int(b), vals[j, : len(classes[b].points)], classes[b]))
+        lows = [b for b in self.lower if present[b] and b != self.special]
+        if lows:
+            boxes = np.array(lows)
+            here = (2 * u + y)[None, :]
+            nxt = np.take(
+                values, np.take(flat, (mask[None, :] | (1 << boxes)[:, None]) * width2 + here)
+            )
+            is_open = open_all[boxes]
+            if not is_open.all():
+                nxt = np.where(is_open, nxt, NEG_INF)
+            for j, b in enumerate(lows):
+                terms.append(BoxTerm(b, nxt[j][None, :] + classes[b].points[:, None], classes[b]))
+        b = self.special
+        if b is not None and present[b]:
             rc = classes[b]
-            base = (mask | (1 << b)) * width2
-            if b in self.face_of:
-                offsets, points = self._next_u[(c, first, b)]
-                nxt = np.take(flat, base + y + offsets[:, u])
-                vals = np.take(values, nxt) + points[:, u]
-            elif b == self.special:
-                ny = (rc.points > 0).astype(np.int64)
-                nxt = np.take(flat, (base + 2 * u)[None, :] + ny[:, None])
-                vals = np.take(values, nxt) + rc.points[:, None]
-            else:
-                nxt = np.take(values, np.take(flat, base + here))
-                vals = nxt[None, :] + rc.points[:, None]
-            if not open_.all():
-                vals[:, ~open_] = NEG_INF
-            term = BoxTerm(b, vals, rc)
-            if joker:
-                is_upper = b in self.face_of
+            ny = (rc.points > 0).astype(np.int64)
+            base = (mask | (1 << b)) * width2 + 2 * u
+            vals = np.take(values, np.take(flat, base[None, :] + ny[:, None]))
+            vals = vals + rc.points[:, None]
+            if not open_all[b].all():
+                vals[:, ~open_all[b]] = NEG_INF
+            terms.append(BoxTerm(b, vals, rc))
+        if joker:
+            for term in terms:
+                is_upper = term.box in self.face_of
                 legal = np.where(
                     face_open,
-                    (face_box == b)[:, None],
+                    (face_box == term.box)[:, None],
                     np.where(lower_open[None, :], not is_upper, is_upper),
                 )
                 term.joker_rows = jrows
-                term.joker_legal = legal & open_[None, :]
-            terms.append(term)
+                term.joker_legal = legal & open_all[term.box][None, :]
         return terms
 
     # -- many games at once ---------------------------------------------------------------------
