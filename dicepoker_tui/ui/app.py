@@ -18,8 +18,8 @@ from dicepoker_tui.engine.errors import IllegalMove
 from dicepoker_tui.engine.scoresheet.game import Game
 from dicepoker_tui.ui.keeper import GameKeeper
 from dicepoker_tui.ui.screens.games import GamesScreen
+from dicepoker_tui.ui.screens.history import HistoryScreen
 from dicepoker_tui.ui.screens.lobby import LobbyScreen
-from dicepoker_tui.ui.screens.scoresheet import ResultChoice, ScoresheetScreen
 from dicepoker_tui.ui.screens.table import TableScreen
 from dicepoker_tui.ui.settings import Settings, load_settings, save_settings
 from dicepoker_tui.ui.setup import GameSetup, make_bots
@@ -65,6 +65,13 @@ class DicePokerApp(App[None]):
             self.open_game(self.initial_game)
         elif self.initial_setup is not None:
             self.start_game(self.initial_setup)
+        else:
+            self.call_after_refresh(self._offer_resume)
+
+    def _offer_resume(self) -> None:
+        """At start: open the history (its notice, if any, shows) and offer unfinished games."""
+        if self.keeper is not None and self.keeper.store is not None and self.keeper.unfinished():
+            self.open_resume()
 
     def _remember_theme(self, theme: Theme) -> None:
         if theme.name != self.settings.theme:
@@ -148,25 +155,11 @@ class DicePokerApp(App[None]):
         self.push_screen(GamesScreen("resume", self.keeper.unfinished()), picked)
 
     def open_history(self) -> None:
-        """The finished games; the one picked shows its final scoresheet."""
+        """The finished games: filters, pages, reviews and statistics."""
         if self.keeper is None or self.keeper.store is None:
             self.notify("No game history: games are not kept.", severity="warning", timeout=3)
             return
-
-        def picked(game_id: int | None) -> None:
-            if game_id is None or self.keeper is None:
-                return
-            game = self.keeper.load(game_id)
-            if game is None:
-                return
-
-            def chosen(choice: ResultChoice | None) -> None:
-                if choice is not None:
-                    self.after_game(game, choice)
-
-            self.push_screen(ScoresheetScreen(game), chosen)
-
-        self.push_screen(GamesScreen("history", self.keeper.finished()), picked)
+        self.push_screen(HistoryScreen(self.keeper.store))
 
     # -- command palette ------------------------------------------------------------------
     def get_system_commands(self, screen: Screen) -> Iterable[SystemCommand]:

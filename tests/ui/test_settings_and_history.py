@@ -6,6 +6,8 @@ import json
 
 from dicepoker_tui.engine.players import Player
 from dicepoker_tui.ui.screens.games import GamesScreen
+from dicepoker_tui.ui.screens.history import HistoryScreen
+from dicepoker_tui.ui.screens.review import ReviewScreen
 from dicepoker_tui.ui.screens.scoresheet import ScoresheetScreen
 from dicepoker_tui.ui.settings import load_settings, settings_path
 from dicepoker_tui.ui.setup import GameSetup
@@ -42,8 +44,9 @@ async def test_an_unfinished_game_is_resumed_where_it_stopped() -> None:
         events, state = list(game.events), game.state
     app = make_app()
     async with app.run_test() as pilot:
-        await pilot.press("c")
-        assert isinstance(app.screen, GamesScreen)
+        # The next start offers the unfinished game straight away.
+        await wait_for(pilot, lambda: isinstance(app.screen, GamesScreen))
+        assert [r.event_count for r in app.screen.records] == [len(events)]
         await pilot.press("enter")
         resumed = table(app).game
         assert list(resumed.events) == events
@@ -63,7 +66,8 @@ async def test_a_finished_game_shows_in_the_history() -> None:
         await pilot.press("c")
         assert isinstance(app.screen, GamesScreen) and app.screen.records == []
         await pilot.press("escape", "h")
-        assert [r.players[0].total for r in app.screen.records] == [total]
+        assert isinstance(app.screen, HistoryScreen)
+        assert [r.players[0].total for r in app.screen.games] == [total]
         await pilot.press("enter")
-        assert isinstance(app.screen, ScoresheetScreen)
-        assert app.screen.game.state.sheets[0].total == total
+        assert isinstance(app.screen, ReviewScreen)
+        assert app.screen.state.sheets[0].total == total

@@ -1,0 +1,30 @@
+"""`dicepoker review [GAME_ID]`: the history screen, or one game's review straight away."""
+
+from __future__ import annotations
+
+import argparse
+
+from dicepoker_tui.cli import CliError
+from dicepoker_tui.store import Store, StoreError
+
+
+def add_parser(p: argparse.ArgumentParser) -> None:
+    p.add_argument(
+        "game_id", type=int, nargs="?", metavar="GAME_ID", help="id from `dicepoker history`"
+    )
+
+
+def run(args: argparse.Namespace) -> int:
+    store, notice = Store.open()
+    try:
+        if args.game_id is not None:
+            try:
+                store.load_game(args.game_id)
+            except (StoreError, ValueError) as exc:
+                raise CliError(str(exc)) from None
+        from dicepoker_tui.ui.history_app import HistoryApp
+
+        HistoryApp(store, args.game_id, notice).run()
+    finally:
+        store.close()
+    return 0

@@ -1,0 +1,48 @@
+"""`dicepoker review`: the history screens on their own, without the lobby.
+
+Opens the history list, or the review of one game straight away; leaving the first
+screen (escape) quits.
+"""
+
+from __future__ import annotations
+
+from textual.app import App
+from textual.screen import Screen
+
+from dicepoker_tui.store import Store
+from dicepoker_tui.ui.screens.history import HistoryScreen
+from dicepoker_tui.ui.screens.review import ReviewScreen
+
+
+class HistoryApp(App[None]):
+    """History and reviews of the games in `store`; `game_id` opens that game's review."""
+
+    TITLE = "dicepoker review"
+
+    def __init__(self, store: Store, game_id: int | None = None, notice: str | None = None) -> None:
+        super().__init__()
+        self.store = store
+        self.game_id = game_id
+        self.notice = notice
+
+    def get_default_screen(self) -> Screen:
+        if self.game_id is not None:
+            return ReviewScreen.from_store(self.store, self.game_id)
+        return HistoryScreen(self.store)
+
+    def on_mount(self) -> None:
+        _apply_saved_theme(self)
+        if self.notice:
+            self.notify(self.notice, severity="warning", timeout=10)
+
+
+def _apply_saved_theme(app: App) -> None:
+    """The theme chosen in the main app, when its settings can be read."""
+    try:
+        from dicepoker_tui.ui.settings import load_settings
+
+        theme = load_settings().theme
+    except Exception:  # settings are a nicety here
+        return
+    if theme and theme in app.available_themes:
+        app.theme = theme

@@ -1,0 +1,304 @@
+"""History: the finished games, newest (or best) first, a page at a time.
+
+Filters (variant, player) and the order are kept by the screen and turned into one
+`Store.finished(..., limit=, offset=)` query per page, so a history of ten thousand games
+lists as fast as one of ten. Enter opens the review of the highlighted game.
+"""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal
+from textual.reactive import reactive
+from textual.screen import Screen
+from textual.widgets import DataTable, Footer, Select, Static
+
+from dicepoker_tui.store import GameRecord, Store, StoreError
+from dicepoker_tui.ui.review_text import ellipsize, players_text, variant_name, when, winners_text
+from dicepoker_tui.variants import all_variants
+
+PAGE_SIZE = 50
+ALL = "*"
+"""The value of the "every variant" and "everyone" choices."""
+
+SortKey = Literal["date", "score"]
+SORTS: dict[SortKey, str] = {"date": "Newest first", "score": "Best first"}
+
+
+class HistoryScreen(Screen[None]):
+    """The list of finished games; the store is the app's."""
+
+    DEFAULT_CSS = """
+    HistoryScreen #history-title { height: 1; background: $boost; text-style: bold; padding: 0 1; }
+    HistoryScreen #history-filters { height: 1; margin: 1 0 1 0; padding-left: 1; }
+    HistoryScreen #history-filters > Select { width: 28; margin-right: 2; }
+    HistoryScreen #history-filters > #history-player { width: 22; }
+    HistoryScreen #history-filters > #history-sort { width: 18; }
+    HistoryScreen #history-games { height: 1fr; width: 1fr; }
+    HistoryScreen #history-empty { height: 1fr; padding: 1 2; display: none; }
+    HistoryScreen.-empty #history-games { display: none; }
+    HistoryScreen.-empty #history-empty { display: block; }
+    """
+
+    BINDINGS = [
+        Binding("enter", "review", "Review", key_display="⏎", priority=True),
+        Binding("right", "page(1)", "Page", key_display="←→", priority=True),
+        Binding("left", "page(-1)", "Previous page", show=False, priority=True),
+        Binding("o", "sort", "Sort"),
+        Binding("v", "choose('history-variant')", "Variant"),
+        Binding("p", "choose('history-player')", "Player"),
+        Binding("s", "stats", "Stats"),
+        Binding("escape", "close", "Back"),
+        Binding("q", "close", "Back", show=False),
+    ]
+
+    variant: reactive[str | None] = reactive(None, init=False)
+    player: reactive[str | None] = reactive(None, init=False)
+    sort: reactive[SortKey] = reactive("date", init=False)
+
+    def __init__(self, store: Store, variant: str | None = None, player: str | None = None):
+        super().__init__()
+        self.store = store
+        self.set_reactive(HistoryScreen.variant, variant)
+        self.set_reactive(HistoryScreen.player, player)
+        self.page = 0
+        """The page shown, from 0."""
+        self.total = 0
+        self.games: list[GameRecord] = []
+
+    # -- layout ---------------------------------------------------------------------------
+    def compose(self) -> ComposeResult:
+        yield Static(id="history-title")
+        with Horizontal(id="history-filters"):
+            yield Select(
+                [("All variants", ALL), *((v.name, v.id) for v in all_variants())],
+                value=self.variant or ALL,
+                allow_blank=False,
+                compact=True,
+                id="history-variant",
+            )
+            yield Select(
+                self._player_options(),
+                value=self.player or ALL,
+                allow_blank=False,
+                compact=True,
+                id="history-player",
+            )
+            yield Select(
+                [(label, key) for key, label in SORTS.items()],
+                value=self.sort,
+                allow_blank=False,
+                compact=True,
+                id="history-sort",
+            )
+        table: DataTable[Text | str] = DataTable(cursor_type="row", id="history-games")
+        yield table
+        yield Static(id="history-empty")
+        yield Footer(compact=True)
+
+    def on_mount(self) -> None:
+        self.load()
+        self.query_one("#history-games", DataTable).focus()
+
+    def on_resize(self) -> None:
+        if self.is_mounted:
+            self._fill_table()
+
+    def on_screen_resume(self) -> None:
+        self.load()  # a game may have been finished or imported meanwhile
+
+    def _player_options(self) -> list[tuple[str, str]]:
+        try:
+            names = self.store.player_names(self.variant)
+        except StoreError:
+            names = []
+        if self.player is not None and self.player.casefold() not in {n.casefold() for n in names}:
+            names.insert(0, self.player)
+        return [("All players", ALL), *((n, n) for n in names)]
+
+    # -- loading --------------------------------------------------------------------------
+    @property
+    def pages(self) -> int:
+        return max(1, -(-self.total // PAGE_SIZE))
+
+    def load(self) -> None:
+        """Count the games that match, then read the page shown (clamped to the last)."""
+        try:
+            self.total = self.store.count_finished(self.variant, self.player)
+            self.page = page = max(0, min(self.page, self.pages - 1))
+            self.games = self.store.finished(
+                variant=self.variant,
+                player=self.player,
+                sort=self.sort,
+                limit=PAGE_SIZE,
+                offset=page * PAGE_SIZE,
+            )
+        except StoreError as exc:
+            self.total, self.games = 0, []
+            self.notify(str(exc), severity="error", timeout=6)
+        self._fill_table()
+
+    def _fill_table(self) -> None:
+        table = self.query_one("#history-games", DataTable)
+        keep = table.cursor_row if table.row_count else 0
+        table.clear(columns=True)
+        width = self.size.width or 80
+        wide = width >= 110
+        score_label = "Score" if self.player is None else ellipsize(self.player, 8)
+        columns = [
+            ("#", 6, "right"),
+            ("Date", 16 if wide else 10, "left"),
+            ("Variant", 22 if wide else 14, "left"),
+            (score_label, 6, "right"),
+            ("Winner", 24 if wide else 13, "left"),
+        ]
+        # What is left goes to the players: cell padding 2 a column, 2 for the scrollbar.
+        rest = max(12, width - sum(w + 2 for _, w, _ in columns) - 2 - 2)
+        columns.append(("Players", rest, "left"))
+        for label, w, justify in columns:
+            table.add_column(Text(label, style="bold", justify=justify), width=w, key=label)
+        widths = [w for _, w, _ in columns]
+        for game in self.games:
+            table.add_row(*self._cells(game, widths, wide), key=str(game.id))
+        if self.games:
+            table.move_cursor(row=min(keep, len(self.games) - 1), animate=False)
+        self._show_title()
+        empty = not self.games
+        self.set_class(empty, "-empty")
+        if empty:
+            self.query_one("#history-empty", Static).update(self._empty_text())
+
+    def _cells(self, game: GameRecord, widths: list[int], wide: bool) -> list[Text]:
+        score = game.best_total
+        if self.player is not None:
+            mine = [p.total for p in game.players if p.name.casefold() == self.player.casefold()]
+            score = max((t for t in mine if t is not None), default=score)
+        date = when(game.started_at)
+        return [
+            Text(str(game.id), style="dim", justify="right"),
+            Text(date if wide else date[:10]),
+            Text(ellipsize(variant_name(game.variant), widths[2])),
+            Text("" if score is None else str(score), style="bold", justify="right"),
+            Text(ellipsize(winners_text(game), widths[4])),
+            Text(ellipsize(players_text(game), widths[5])),
+        ]
+
+    def _show_title(self) -> None:
+        text = Text()
+        text.append("History", style="bold")
+        count = f"{self.total:,} game{'s' if self.total != 1 else ''}"
+        text.append(f"  {count} · {SORTS[self.sort].lower()}")
+        if self.total > PAGE_SIZE:
+            first = self.page * PAGE_SIZE + 1
+            last = min(self.total, first + PAGE_SIZE - 1)
+            text.append(f" · {first:,}–{last:,} · page {self.page + 1} of {self.pages}")
+        self.query_one("#history-title", Static).update(text)
+
+    def _empty_text(self) -> Text:
+        if self.variant is None and self.player is None:
+            return Text(
+                "No finished games yet.\n\nEvery game played is kept here once it is over.",
+                style="italic",
+            )
+        return Text("No finished game matches these filters.", style="italic")
+
+    # -- filters, order, pages ------------------------------------------------------------
+    def on_select_changed(self, event: Select.Changed) -> None:
+        event.stop()
+        value = None if event.value in (ALL, Select.NULL) else str(event.value)
+        match event.select.id:
+            case "history-variant":
+                self.variant = value
+            case "history-player":
+                self.player = value
+            case "history-sort":
+                self.sort = "score" if value == "score" else "date"
+
+    def watch_variant(self) -> None:
+        self.page = 0
+        players = self.query_one("#history-player", Select)
+        players.set_options(self._player_options())
+        players.value = self.player or ALL
+        self.load()
+
+    def watch_player(self) -> None:
+        self.page = 0
+        self.load()
+
+    def watch_sort(self, sort: SortKey) -> None:
+        self.query_one("#history-sort", Select).value = sort
+        self.page = 0
+        self.load()
+
+    def action_sort(self) -> None:
+        self.sort = "score" if self.sort == "date" else "date"
+
+    def action_page(self, delta: int) -> None:
+        page = max(0, min(self.page + delta, self.pages - 1))
+        if page != self.page:
+            self.page = page
+            self.load()
+            table = self.query_one("#history-games", DataTable)
+            table.move_cursor(row=0, animate=False)
+
+    def action_choose(self, select_id: str) -> None:
+        select = self.query_one(f"#{select_id}", Select)
+        select.focus()
+        select.action_show_overlay()
+
+    # -- opening --------------------------------------------------------------------------
+    @property
+    def highlighted(self) -> GameRecord | None:
+        table = self.query_one("#history-games", DataTable)
+        if not self.games or not 0 <= table.cursor_row < len(self.games):
+            return None
+        return self.games[table.cursor_row]
+
+    def on_data_table_row_selected(self, event: DataTable.RowSelected) -> None:
+        event.stop()
+        self.action_review()
+
+    def action_review(self) -> None:
+        from dicepoker_tui.ui.screens.review import ReviewScreen
+
+        game = self.highlighted
+        if game is None:
+            return
+        try:
+            screen = ReviewScreen.from_store(self.store, game.id)
+        except (StoreError, ValueError) as exc:
+            self.notify(f"Game {game.id} cannot be opened: {exc}", severity="error", timeout=6)
+            return
+        self.app.push_screen(screen)
+
+    def action_stats(self) -> None:
+        from dicepoker_tui.ui.screens.stats import StatsScreen
+
+        game = self.highlighted
+        variant = self.variant or (game.variant if game else None)
+        player = self.player
+        if player is None and game is not None:
+            humans = [p.name for p in game.players if p.kind == "human"]
+            player = (humans or [p.name for p in game.players])[0]
+        self.app.push_screen(StatsScreen(self.store, variant=variant, player=player))
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "page":
+            return True if self.total > PAGE_SIZE else None
+        if action == "review":  # enter on a select opens or picks in it
+            focused = self.focused
+            in_select = focused is not None and any(
+                isinstance(node, Select) for node in focused.ancestors_with_self
+            )
+            return bool(self.games) and not in_select
+        return True
+
+    def action_close(self) -> None:
+        if len(self.app.screen_stack) > 1:
+            self.dismiss(None)
+        else:  # the first screen of `dicepoker review`
+            self.app.exit()
