@@ -19,6 +19,7 @@ SUBCOMMANDS: list[tuple[str, str, str]] = [
     ("rules", "rules", "print the rules of a variant"),
     ("score", "score", "score rolls of real dice into every box"),
     ("history", "history", "list the finished games"),
+    ("review", "review", "browse the history and step through finished games"),
     ("export", "export", "write a stored game as json, csv, txt or svg"),
     ("import", "import_game", "add an exported game (json) to the history"),
     ("serve", "serve", "run a game server that friends join with plain ssh"),
