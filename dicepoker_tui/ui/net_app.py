@@ -29,8 +29,8 @@ _warm_styles: tuple[dict, dict] | None = None
 class NetApp(DicePokerApp):
     """One player's view of the game server."""
 
-    def __init__(self, socket_path: Path | str, token: str) -> None:
-        super().__init__()
+    def __init__(self, socket_path: Path | str, token: str, keep_history: bool = True) -> None:
+        super().__init__(keep_history=keep_history)  # the server's history, read-only here
         self.client = HubClient(socket_path, token)
         self._resumed = False
         if _warm_styles is not None and self.stylesheet._variables == _warm_styles[1]:
@@ -108,9 +108,15 @@ class NetApp(DicePokerApp):
     def after_game(self, game: Game, choice: str) -> None:
         self.to_lobby()
 
-    def open_game(self, game: Game) -> bool:
+    def open_game(self, game: Game, history_id: int | None = None) -> bool:
         self.notify("On the server, games are played at its tables.", timeout=3)
         return False
+
+    def _offer_resume(self) -> None:
+        """Games in progress on the server are resumed at their tables, not here."""
+
+    def open_resume(self) -> None:
+        self.notify("Games in progress are at their tables: sit down again.", timeout=3)
 
     def get_system_commands(self, screen: Screen) -> Iterable[SystemCommand]:
         for command in super().get_system_commands(screen):
@@ -135,7 +141,7 @@ def warm_up() -> None:
     the same), which saves a good part of its start-up time.
     """
     global _warm_styles
-    app = _WarmUp("", "")
+    app = _WarmUp("", "", keep_history=False)
     app.run(headless=True, size=(100, 30))
     cache = app.stylesheet._parse_cache
     keys = list(cache.keys())  # an LRUCache, not a dict

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import asyncio
+
 from textual.widgets import Input
 
 from dicepoker_tui.ui.net_app import NetApp
@@ -52,3 +54,40 @@ async def test_sitting_down_at_the_last_free_seat_opens_the_table_once(hub_socke
         assert [type(s) for s in app.screen_stack] == [NetLobbyScreen, NetTableScreen]
         await pilot.press("c", "z", "q")
         assert isinstance(app.focused, Input) and app.focused.value == "zq"
+
+
+async def test_finished_games_go_to_the_servers_history_seen_from_a_session(
+    game_server, monkeypatch
+):
+    from dicepoker_tui.net.client import HubClient
+    from dicepoker_tui.store import Store
+    from dicepoker_tui.ui.screens.history import HistoryScreen
+
+    from .helpers import play_turn
+
+    hub = game_server.hub
+    alice = HubClient(game_server.socket_path, hub.issue_token("alice"))
+    await alice.connect()
+    alice.create("yatzy", seats=1, bots=["heuristic"])
+    await until(lambda: alice.game is not None and alice.game.started, what="the start")
+    while not alice.game.finished:
+        if alice.game.current == 0:
+            await play_turn(alice)
+        await asyncio.sleep(0.01)
+    total = alice.game.state.sheets[0].total
+    await alice.aclose()
+
+    home = game_server.session_dir("alice")
+    assert (home / "history.db").resolve() == (game_server.data_dir / "history.db").resolve()
+    store = Store.open(home / "history.db").store
+    games = store.finished()
+    assert len(games) == 1 and games[0].players[0].name == "alice"
+    assert games[0].players[0].total == total
+    store.close()
+
+    monkeypatch.setenv("DICEPOKER_HOME", str(home))
+    app = NetApp(game_server.socket_path, hub.issue_token("alice"))
+    async with app.run_test(size=(100, 30)) as pilot:
+        await until(lambda: app.client.welcome is not None, what="the welcome")
+        await pilot.press("h")
+        await until(lambda: isinstance(app.screen, HistoryScreen), what="the history")

@@ -44,6 +44,7 @@ class NetLobbyScreen(Screen[None]):
         Binding("n", "create", "New table"),
         Binding("enter", "join", "Join", key_display="⏎"),
         Binding("w", "watch", "Watch"),
+        Binding("h", "history", "History"),
         Binding("question_mark", "help", "Help", key_display="?"),
         Binding("q", "quit", "Quit"),
     ]
@@ -116,6 +117,9 @@ class NetLobbyScreen(Screen[None]):
     def _created(self, request: p.CreateTable | None) -> None:
         if request is not None:
             getattr(self.app, "client").send(request)  # noqa: B009
+
+    def action_history(self) -> None:
+        getattr(self.app, "open_history")()  # noqa: B009
 
     def action_help(self) -> None:
         self.app.push_screen(HelpScreen(all_variants()[0]))
