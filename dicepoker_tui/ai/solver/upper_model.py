@@ -282,6 +282,9 @@ class UpperModel(Model):
                 vals[:, ~open_all[b]] = NEG_INF
             terms.append(BoxTerm(b, vals, rc))
         if joker:
+            # The forced Joker of `Yahtzee.write_refusal`: the face's upper box while it
+            # is open, else any open lower box, else any open upper box (checked against
+            # the variant's legal_boxes for every kind of sheet by the tests).
             for term in terms:
                 is_upper = term.box in self.face_of
                 legal = np.where(

@@ -1,0 +1,34 @@
+"""The solver, the policy, the bots and their commands never import Textual."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+
+MODULES = [
+    "dicepoker_tui.ai.solver",
+    "dicepoker_tui.ai.policy",
+    "dicepoker_tui.ai.simulate",
+    "dicepoker_tui.ai.analysis",
+    "dicepoker_tui.ai.solver_bots",
+    "dicepoker_tui.cli.solve",
+    "dicepoker_tui.cli.simulate",
+    "dicepoker_tui.cli.advise",
+    "dicepoker_tui.cli.analyze",
+]
+
+
+def test_solver_modules_import_without_textual() -> None:
+    code = (
+        "import importlib, sys\n"
+        f"for name in {MODULES!r}:\n"
+        "    importlib.import_module(name)\n"
+        "from dicepoker_tui.ai.bots import bot_levels\n"
+        "assert 'optimal' in bot_levels()\n"
+        "print(sorted(m for m in sys.modules if m.split('.')[0] == 'textual'))\n"
+    )
+    result = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, timeout=60
+    )
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.strip() == "[]"
