@@ -27,6 +27,8 @@ class StageModel(Model):
         nb = self.n_boxes
         self.stage1 = [b for b, box in enumerate(variant.boxes) if box.stage == 1]
         self.stage2 = [b for b, box in enumerate(variant.boxes) if box.stage == 2]
+        if len(self.stage1) > 8:
+            raise ValueError(f"no solver model for {variant.id}: stage 1 is too long")
         self.bits1 = sum(1 << b for b in self.stage1)
         self.bits2 = sum(1 << b for b in self.stage2)
         self.per_turn = variant.throws_per_turn

@@ -32,6 +32,8 @@ class UpperModel(Model):
     def __init__(self, variant: Variant) -> None:
         if variant.stages != (1,):
             raise ValueError(f"{variant.id} has stages; use the stage model")
+        if not set(UPPER_IDS) <= set(variant.box_ids):
+            raise ValueError(f"no solver model for {variant.id}: it has no upper section")
         self.variant = variant
         self.box_ids = variant.box_ids
         nb = len(self.box_ids)
