@@ -32,7 +32,7 @@ class DicePokerApp(App[None]):
     the table."""
 
     TITLE = "dicepoker"
-    CSS_PATH = "app.tcss"
+    CSS_PATH = Path(__file__).with_name("app.tcss")  # absolute: subclasses live elsewhere
 
     def __init__(
         self,

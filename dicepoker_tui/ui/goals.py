@@ -46,12 +46,18 @@ class Goal:
 
     def describe(self) -> str:
         r = self.rule
-        head = f"{r.section_label} {self.total}"
+        head = f"{r.section_label}: {self.total}"
         if self.earned:
-            return f"{head} — {r.bonus_label} +{r.points} earned"
+            return f"{head}, {r.bonus_label.lower()} +{r.points} earned"
         if self.complete:
-            return f"{head} — no {r.bonus_label.lower()} (needed {r.line})"
-        return f"{head} — +{r.points} at {r.line} or more ({self.missing} to go)"
+            return f"{head}, no {r.bonus_label.lower()} (needed {r.line})"
+        if self.missing:
+            where = f"{self.missing} to go"
+        elif self.total == r.line:
+            where = "on the line"
+        else:
+            where = f"{self.total - r.line} above"
+        return f"{head}, +{r.points} at {r.line} ({where})"
 
 
 def _awarded(variant: Variant, section_boxes: tuple[str, ...], total: int) -> list:

@@ -33,9 +33,9 @@ def test_goal_progress() -> None:
     variant = get_variant("yahtzee")
     (goal,) = goals(variant, Sheet(scores={"ones": 3, "sixes": 24}))
     assert (goal.total, goal.missing, goal.complete, goal.earned) == (27, 36, False, False)
-    assert "36 to go" in goal.describe()
+    assert goal.describe() == "Upper section: 27, +35 at 63 (36 to go)"
     (poker,) = goals(get_variant("dice-poker"), Sheet(scores={"ones": -2}))
-    assert poker.missing == 2 and "+50 at 0 or more" in poker.describe()
+    assert poker.missing == 2 and poker.describe() == "Stage 1: -2, +50 at 0 (2 to go)"
     assert uses_bank(get_variant("dice-poker-bank")) and not uses_bank(get_variant("dice-poker"))
 
 

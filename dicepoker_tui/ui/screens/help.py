@@ -36,6 +36,19 @@ LOBBY_KEYS = (
 )
 
 
+def reflow(text: str) -> str:
+    """Join the hard-wrapped lines of each paragraph (indented lines stay as they are),
+    so the rules wrap to whatever width the terminal has."""
+    out: list[str] = []
+    for line in text.rstrip().splitlines():
+        joinable = line and not line[0].isspace()
+        if joinable and out and out[-1] and not out[-1][0].isspace():
+            out[-1] = f"{out[-1]} {line}"
+        else:
+            out.append(line)
+    return "\n".join(out)
+
+
 def keys_text() -> Text:
     text = Text()
     for title, keys in (("At the table", TABLE_KEYS), ("In the lobby", LOBBY_KEYS)):
@@ -66,7 +79,7 @@ class HelpScreen(Screen[None]):
         yield Static(title, id="help-title", classes="screen-title")
         with VerticalScroll(id="help-body"):
             if self.variant is not None:
-                yield Static(Text(self.variant.rules_text.rstrip()), id="help-rules")
+                yield Static(Text(reflow(self.variant.rules_text)), id="help-rules")
             yield Static(keys_text(), id="help-keys")
         yield Footer(compact=True)
 

@@ -72,7 +72,7 @@ class LobbyScreen(Screen[None]):
     def __init__(self, setup: GameSetup | None = None) -> None:
         super().__init__()
         self.variants = all_variants()
-        self.levels = available_bot_levels()
+        self._levels: list[str] | None = None  # loaded after the first frame (bots are big)
         self.seats: list[Player] = list((setup or GameSetup()).seats)
         self.real_dice = False
         self._initial = setup or GameSetup()
@@ -96,11 +96,11 @@ class LobbyScreen(Screen[None]):
                 seats.border_title = f"Seats (1–{MAX_PLAYERS}, in play order)"
                 yield seats
                 with Horizontal(id="seat-buttons", classes="button-row"):
-                    yield Button("+ Human a", id="add-human", compact=True)
-                    yield Button("+ Bot b", id="add-bot", compact=True)
-                    yield Button("Rename e", id="rename", compact=True)
-                    yield Button("Level l", id="level", compact=True)
-                    yield Button("Remove x", id="remove", compact=True)
+                    yield Button("+Human", id="add-human", compact=True)
+                    yield Button("+Bot", id="add-bot", compact=True)
+                    yield Button("Rename", id="rename", compact=True)
+                    yield Button("Level", id="level", compact=True)
+                    yield Button("Remove", id="remove", compact=True)
                 with Horizontal(id="seed-row"):
                     yield Label("Seed ")
                     yield Input(placeholder="random", type="integer", compact=True, id="seed")
@@ -116,6 +116,19 @@ class LobbyScreen(Screen[None]):
     def on_mount(self) -> None:
         self.load_setup(self._initial)
         self.query_one("#variants", OptionList).focus()
+        self.run_worker(self._load_levels, thread=True, name="bot-levels")
+
+    def _load_levels(self) -> None:
+        levels = available_bot_levels()
+        if self._levels is None:
+            self._levels = levels
+
+    @property
+    def levels(self) -> list[str]:
+        """The bot levels on offer (loaded now if the background load has not finished)."""
+        if self._levels is None:
+            self._levels = available_bot_levels()
+        return self._levels
 
     def load_setup(self, setup: GameSetup) -> None:
         """Fill the form from a setup (used for "new game" after a game)."""

@@ -202,12 +202,13 @@ class TableScreen(Screen[None]):
             if variant.is_joker(tuple(sorted(turn.dice)), ctx):
                 text.append(" · JOKER", style="bold reverse")
         details = []
-        if len(variant.stages) > 1:
-            stage = variant.current_stage(sheet)
+        shown_goals = [g.describe() for g in goals(variant, sheet) if not g.earned or g.complete]
+        stage = variant.current_stage(sheet)
+        if len(variant.stages) > 1 and (stage != variant.stages[0] or not shown_goals):
             details.append(f"Stage {stage} of {len(variant.stages)}")
-        details += [g.describe() for g in goals(variant, sheet) if not g.earned or g.complete]
+        details += shown_goals
         if uses_bank(variant):
-            details.append(f"Bank {sheet.bank} throw{'s' if sheet.bank != 1 else ''}")
+            details.append(f"bank {sheet.bank} throw{'s' if sheet.bank != 1 else ''}")
         if details:
             text.append("\n" + " · ".join(details))
         return text

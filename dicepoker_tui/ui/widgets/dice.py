@@ -99,11 +99,28 @@ class Die(Widget):
         self.post_message(self.Clicked(self.index))
 
 
+# (width, height) of a die face with its border, small to large; a face about twice as
+# wide as tall looks square in a terminal's cell grid.
+DIE_SIZES = ((9, 5), (13, 7), (17, 9), (21, 11))
+
+
+def die_size(width: int, screen_height: int) -> tuple[int, int]:
+    """The largest die (width, total height) five of which fit `width` and the screen."""
+    max_face = 5 if screen_height < 34 else 7 if screen_height < 44 else 9
+    if screen_height >= 54:
+        max_face = 11
+    best = DIE_SIZES[0]
+    for w, face in DIE_SIZES:
+        if 5 * w + 4 <= width and face <= max_face:
+            best = (w, face)
+    return best[0], best[1] + 2  # the raise row and the label row
+
+
 class DiceRow(Horizontal):
-    """The five dice; the table pushes `dice` and `held` down."""
+    """The five dice, as large as the room allows; the table pushes `dice` and `held` down."""
 
     DEFAULT_CSS = """
-    DiceRow { height: auto; width: auto; }
+    DiceRow { height: auto; width: 1fr; }
     DiceRow > Die { margin-right: 1; }
     """
 
@@ -125,3 +142,9 @@ class DiceRow(Horizontal):
     def on_mount(self) -> None:
         self.watch_dice(self.dice)
         self.watch_held(self.held)
+
+    def on_resize(self) -> None:
+        width, height = die_size(self.size.width, self.screen.size.height)
+        for die in self.query(Die):
+            die.styles.width = width
+            die.styles.height = height

@@ -9,19 +9,19 @@ from dicepoker_tui.engine.scoresheet.state import GameState
 from dicepoker_tui.ui.sheet_model import ordinal, places, sheet_rows
 from dicepoker_tui.variants.base import Variant
 
-STYLES = {"subtotal": "bold", "bonus": "italic", "total": "bold reverse", "settlement": "bold"}
+STYLES = {"subtotal": "bold", "bonus": "italic", "total": "bold underline", "settlement": "bold"}
 
 
 class SheetTable(DataTable):
     """Boxes, section totals, bonuses, total (and settlement) for every player."""
 
     def __init__(self, focusable: bool = True, **kwargs) -> None:
-        super().__init__(cursor_type="row" if focusable else "none", **kwargs)
+        super().__init__(cursor_type="none", **kwargs)
         self.can_focus = focusable
 
     def show(self, variant: Variant, state: GameState) -> None:
         """Rebuild from the state (cheap: a sheet is at most ~25 rows × 8 players)."""
-        row_key = self.cursor_row
+        scroll = self.scroll_offset
         self.clear(columns=True)
         n = len(state.players)
         avail = max(5, (self.size.width or 80) - 18)
@@ -55,5 +55,4 @@ class SheetTable(DataTable):
                 for c in row.cells
             ]
             self.add_row(Text(row.label, style=style), *cells, key=row.key)
-        if 0 <= row_key < self.row_count:
-            self.move_cursor(row=row_key, animate=False)
+        self.scroll_to(scroll.x, scroll.y, animate=False)
