@@ -23,6 +23,10 @@ SUBCOMMANDS: list[tuple[str, str, str]] = [
     ("export", "export", "write a stored game as json, csv, txt or svg"),
     ("import", "import_game", "add an exported game (json) to the history"),
     ("serve", "serve", "run a game server that friends join with plain ssh"),
+    ("solve", "solve", "build the table of optimal play for a variant"),
+    ("simulate", "simulate", "play many solitaire games with a solver bot"),
+    ("advise", "advise", "the best play for real dice, every option valued"),
+    ("analyze", "analyze", "every decision of a stored game against the best move"),
 ]
 
 
