@@ -143,7 +143,8 @@ class _Batch:
         for t in range(last - 1, 0, -1):
             k = expect_down(x)
             keep_values[t] = concat_keeps(k)
-            x = np.maximum(w(t), best_keep(k))
+            if t > 1:  # the value before the first throw is not needed to play
+                x = np.maximum(w(t), best_keep(k))
 
         cols = np.arange(n)
         rolls = _roll(rng, None, n)
