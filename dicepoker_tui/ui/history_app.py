@@ -6,6 +6,8 @@ screen (escape) quits.
 
 from __future__ import annotations
 
+from datetime import tzinfo
+
 from textual.app import App
 from textual.screen import Screen
 
@@ -19,11 +21,22 @@ class HistoryApp(App[None]):
 
     TITLE = "dicepoker review"
 
-    def __init__(self, store: Store, game_id: int | None = None, notice: str | None = None) -> None:
+    def __init__(
+        self,
+        store: Store,
+        game_id: int | None = None,
+        notice: str | None = None,
+        time_zone: tzinfo | None = None,
+        saved_theme: bool = True,
+    ) -> None:
         super().__init__()
         self.store = store
         self.game_id = game_id
         self.notice = notice
+        self.time_zone = time_zone
+        """The zone times are shown in (None: the local one)."""
+        self.saved_theme = saved_theme
+        """Whether to take the theme last chosen in the main app."""
 
     def get_default_screen(self) -> Screen:
         if self.game_id is not None:
@@ -31,7 +44,8 @@ class HistoryApp(App[None]):
         return HistoryScreen(self.store)
 
     def on_mount(self) -> None:
-        _apply_saved_theme(self)
+        if self.saved_theme:
+            _apply_saved_theme(self)
         if self.notice:
             self.notify(self.notice, severity="warning", timeout=10)
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from datetime import datetime
+from datetime import datetime, tzinfo
 
 from rich.text import Text
 
@@ -21,9 +21,15 @@ FIVE_OF_A_KIND_BOXES = ("yahtzee", "yatzy", "poker")
 """Box ids of five of a kind, by family (the statistics count them)."""
 
 
-def when(moment: datetime | None) -> str:
-    """A stored time in the local zone, to the minute."""
-    return moment.astimezone().strftime("%Y-%m-%d %H:%M") if moment else "—"
+def when(moment: datetime | None, zone: tzinfo | None = None) -> str:
+    """A stored time in `zone` (the local one by default), to the minute."""
+    return moment.astimezone(zone).strftime("%Y-%m-%d %H:%M") if moment else "—"
+
+
+def time_zone(node: object) -> tzinfo | None:
+    """The zone an app shows times in: its `time_zone`, else the local one."""
+    app = getattr(node, "app", None)
+    return getattr(app, "time_zone", None)
 
 
 def variant_name(variant_id: str) -> str:

@@ -18,7 +18,14 @@ from textual.screen import Screen
 from textual.widgets import DataTable, Footer, Select, Static
 
 from dicepoker_tui.store import GameRecord, Store, StoreError
-from dicepoker_tui.ui.review_text import ellipsize, players_text, variant_name, when, winners_text
+from dicepoker_tui.ui.review_text import (
+    ellipsize,
+    players_text,
+    time_zone,
+    variant_name,
+    when,
+    winners_text,
+)
 from dicepoker_tui.variants import all_variants
 
 PAGE_SIZE = 50
@@ -177,7 +184,7 @@ class HistoryScreen(Screen[None]):
         if self.player is not None:
             mine = [p.total for p in game.players if p.name.casefold() == self.player.casefold()]
             score = max((t for t in mine if t is not None), default=score)
-        date = when(game.started_at)
+        date = when(game.started_at, time_zone(self))
         return [
             Text(str(game.id), style="dim", justify="right"),
             Text(date if wide else date[:10]),

@@ -29,6 +29,7 @@ from dicepoker_tui.ui.review_text import (
     review_steps,
     step_summary,
     step_text,
+    time_zone,
     turn_detail,
     when,
 )
@@ -178,7 +179,7 @@ class ReviewScreen(Screen[None]):
         text = Text()
         if self.record is not None:
             text.append(f"Game {self.record.id}", style="bold")
-            text.append(f" · {when(self.record.started_at)} · ")
+            text.append(f" · {when(self.record.started_at, time_zone(self))} · ")
         text.append(self.variant.name, style="bold")
         line = result_line(self.final)
         if line:

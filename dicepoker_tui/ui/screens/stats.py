@@ -12,7 +12,7 @@ from textual.screen import Screen
 from textual.widgets import DataTable, Footer, Select, Sparkline, Static
 
 from dicepoker_tui.store import GameRecord, PlayerStats, Store, StoreError
-from dicepoker_tui.ui.review_text import five_of_a_kind_label, players_text, when
+from dicepoker_tui.ui.review_text import five_of_a_kind_label, players_text, time_zone, when
 from dicepoker_tui.ui.sheet_model import ordinal
 from dicepoker_tui.ui.widgets.charts import BoxAverages, TotalsChart
 from dicepoker_tui.variants import all_variants, get_variant
@@ -192,7 +192,7 @@ class StatsScreen(Screen[None]):
             place = "solo" if seats == 1 else f"{ordinal(mine.place or 0)} of {seats}"
             table.add_row(
                 Text(str(game.id), style="dim", justify="right"),
-                Text(when(game.started_at)),
+                Text(when(game.started_at, time_zone(self))),
                 Text(str(mine.total), style="bold", justify="right"),
                 Text(place),
                 Text(players_text(game)),

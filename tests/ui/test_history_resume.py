@@ -1,0 +1,70 @@
+"""A game killed mid-turn is offered at the next start and resumes exactly where it was."""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import subprocess
+import sys
+from pathlib import Path
+
+from dicepoker_tui.store import Store
+from dicepoker_tui.ui.screens.games import GamesScreen
+from dicepoker_tui.ui.screens.handover import HandoverScreen
+from dicepoker_tui.ui.widgets.dice import DiceRow
+
+from .helpers import make_app, table, wait_for
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def crash(home: Path, keys: list[str]) -> dict:
+    """Play `keys` in a fresh app in another process, which then dies by SIGKILL."""
+    done = subprocess.run(
+        [sys.executable, "-m", "tests.ui.crash_child", *keys],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=120,
+        env={**os.environ, "DICEPOKER_HOME": str(home), "PYTHONPATH": str(ROOT)},
+    )
+    assert done.returncode == -signal.SIGKILL, done.stderr[-2000:]
+    return json.loads(done.stdout.strip().splitlines()[-1])
+
+
+async def test_killed_mid_turn_then_resumed_with_the_same_dice(dicepoker_home: Path) -> None:
+    # Hand-over to Ann, who throws and writes; hand-over to Bob, who throws, holds dice 2 and
+    # 4, throws again and holds die 1 — then the crash.
+    before = crash(dicepoker_home, ["enter", "r", "enter", "enter", "r", "2", "4", "r", "1"])
+    assert before["player"] == 1 and len(before["dice"]) == 5
+    assert before["held"][0] and before["throws_left"] > 0
+    store, _ = Store.open()
+    with store:
+        (kept,) = store.unfinished()
+        assert kept.event_count == before["events"]
+    app = make_app()
+    async with app.run_test() as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, GamesScreen))
+        assert [r.id for r in app.screen.records] == [kept.id]
+        await pilot.press("enter")
+        game = table(app).game
+        row = table(app).query_one(DiceRow)
+        after = {
+            "events": len(game.events),
+            "player": game.state.turn.player,
+            "round": game.state.turn.round,
+            "dice": list(row.dice or []),
+            "held": list(row.held),
+            "throws_left": game.throws_left(),
+        }
+        assert after == before
+        # Play goes on (after Bob's hand-over, when shown) into the same record.
+        if isinstance(app.screen, HandoverScreen):
+            await pilot.press("enter")
+        await pilot.press("r")
+        await pilot.pause()
+        moved = len(game.events)
+    store, _ = Store.open()
+    with store:
+        assert store.event_count(kept.id) == moved > before["events"]

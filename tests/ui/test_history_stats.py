@@ -1,0 +1,132 @@
+"""The statistics screen: a player's figures in a variant, the totals chart, best games."""
+
+from __future__ import annotations
+
+import statistics
+
+import pytest
+from textual.geometry import Region
+from textual.widget import Widget
+from textual.widgets import DataTable, Select, Sparkline
+
+from dicepoker_tui.store import Store
+from dicepoker_tui.ui.screens.history import HistoryScreen
+from dicepoker_tui.ui.screens.review import ReviewScreen
+from dicepoker_tui.ui.screens.stats import StatsScreen
+from dicepoker_tui.ui.widgets.charts import BoxAverages, TotalsChart
+
+from .history_data import add_games, history_app
+
+
+@pytest.fixture
+def store():
+    with Store.memory() as s:
+        yield s
+
+
+def drawn(widget: Widget) -> str:
+    """The text a widget shows on screen, lines joined, runs of spaces made one."""
+    size = widget.outer_size
+    lines = widget.render_lines(Region(0, 0, size.width, size.height))
+    return "\n".join(" ".join(strip.text.split()) for strip in lines)
+
+
+def totals_of(store: Store, name: str, variant: str) -> list[tuple[int, int, int]]:
+    """(total, place, players) of each of `name`'s games, oldest first, from the records."""
+    rows = []
+    for game in reversed(store.finished(variant=variant)):
+        for p in game.players:
+            if p.name == name:
+                rows.append((p.total, p.place, len(game.players)))
+    return rows
+
+
+async def test_figures_chart_and_best_games_of_the_player(store) -> None:
+    tables = [("Ann", "Bob"), ("Ann",), ("Cy", "Ann")]
+    add_games(store, 24, variants=("yahtzee", "yatzy"), tables=tables)
+    app = history_app(store)
+    async with app.run_test(size=(100, 50)) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, HistoryScreen)
+        newest = store.finished(limit=1)[0]
+        await pilot.press("s")  # the highlighted game's variant and first player
+        screen = app.screen
+        assert isinstance(screen, StatsScreen)
+        assert (screen.variant, screen.player) == (newest.variant, newest.players[0].name)
+        assert newest.variant == "yatzy"
+        screen.query_one("#stats-player", Select).value = "Ann"
+        await pilot.pause()
+        rows = totals_of(store, "Ann", "yatzy")
+        totals = [t for t, _, _ in rows]
+        contests = [r for r in rows if r[2] > 1]
+        wins = sum(1 for r in contests if r[1] == 1)
+        record = drawn(screen.query_one("#stats-record"))
+        assert f"Games {len(rows)}" in record
+        assert f"Wins {wins} of {len(contests)}" in record
+        assert f"Mean total {statistics.mean(totals):.1f}" in record
+        assert f"Best total {max(totals)}" in record
+        assert f"Worst total {min(totals)}" in record
+        assert "Yatzys" in record and "Upper bonus rate" in record
+        # The chart counts every game once, in bins covering lowest to highest.
+        chart = screen.query_one(TotalsChart)
+        bins = chart.bins()
+        assert sum(n for _, _, n in bins) == len(totals)
+        assert bins[0][0] == min(totals) and bins[-1][0] <= max(totals) <= bins[-1][1]
+        bars = drawn(chart)
+        assert len(bars.splitlines()) == len(bins) and "█" in bars
+        assert screen.query_one(Sparkline).data == [float(t) for t in totals]
+        boxes = drawn(screen.query_one(BoxAverages))
+        assert "Yatzy" in boxes and "One pair" in boxes
+        # Best games, best first; enter reviews one.
+        best = screen.query_one("#stats-best", DataTable)
+        shown = [int(str(best.get_row_at(r)[2])) for r in range(best.row_count)]
+        assert shown == sorted(totals, reverse=True)[: best.row_count]
+        best.focus()
+        await pilot.press("enter")
+        assert isinstance(app.screen, ReviewScreen)
+        await pilot.press("escape")
+        assert app.screen is screen
+
+
+async def test_choosing_another_player_and_variant(store) -> None:
+    tables = [("Ann", "Bob"), ("Cy",), ("Bob", "Cy")]
+    add_games(store, 12, variants=("yahtzee", "dice-poker"), tables=tables)
+    app = history_app(store)
+    async with app.run_test(size=(100, 40)) as pilot:
+        await pilot.pause()
+        app.push_screen(StatsScreen(store, variant="yahtzee", player="Ann"))
+        await pilot.pause()
+        screen = app.screen
+        screen.query_one("#stats-player", Select).value = "Bob"
+        await pilot.pause()
+        assert screen.player == "Bob"
+        bob = [t for t, _, _ in totals_of(store, "Bob", "yahtzee")]
+        assert screen.figures is not None and list(screen.figures.totals) == bob
+        # Another variant keeps the player when they played it, else takes the busiest one.
+        screen.query_one("#stats-variant", Select).value = "dice-poker"
+        await pilot.pause()
+        assert screen.player == "Bob"
+        assert list(screen.figures.totals) == [
+            t for t, _, _ in totals_of(store, "Bob", "dice-poker")
+        ]
+        assert "Pokers" in drawn(screen.query_one("#stats-record"))
+        screen.query_one("#stats-player", Select).value = "Cy"
+        await pilot.pause()
+        screen.query_one("#stats-variant", Select).value = "yahtzee"
+        await pilot.pause()
+        assert screen.player == "Cy"  # Cy played yahtzee too (with Bob)
+        screen.query_one("#stats-variant", Select).value = "yatzy"  # nobody played it
+        await pilot.pause()
+        assert screen.has_class("-empty")
+        assert "No finished game of Yatzy yet" in drawn(screen.query_one("#stats-empty"))
+
+
+async def test_no_games_at_all(store) -> None:
+    app = history_app(store)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("s")
+        assert isinstance(app.screen, StatsScreen)
+        assert app.screen.has_class("-empty")
+        await pilot.press("escape")
+        assert isinstance(app.screen, HistoryScreen)
