@@ -9,7 +9,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
 from textual.screen import ModalScreen
-from textual.widgets import Static
+from textual.widgets import Footer, Static
 
 HandoverResult = Literal["go", "undo", "menu"]
 
@@ -40,6 +40,7 @@ class HandoverScreen(ModalScreen[HandoverResult]):
             text.append(f"\n(u: {self.undo_by} takes back the last write)", style="dim")
         with Vertical(id="handover-box"):
             yield Static(text, id="handover-text")
+        yield Footer(compact=True)
 
     def action_go(self) -> None:
         self.dismiss("go")

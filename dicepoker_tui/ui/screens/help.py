@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -36,12 +38,15 @@ LOBBY_KEYS = (
 )
 
 
+LABELLED = re.compile(r"[A-Z][\w -]{0,30}:\s")  # "Decision: …" starts its own line
+
+
 def reflow(text: str) -> str:
     """Join the hard-wrapped lines of each paragraph (indented lines stay as they are),
     so the rules wrap to whatever width the terminal has."""
     out: list[str] = []
     for line in text.rstrip().splitlines():
-        joinable = line and not line[0].isspace()
+        joinable = line and not line[0].isspace() and not LABELLED.match(line)
         if joinable and out and out[-1] and not out[-1][0].isspace():
             out[-1] = f"{out[-1]} {line}"
         else:

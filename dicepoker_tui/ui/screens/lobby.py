@@ -8,14 +8,14 @@ from rich.table import Table
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Horizontal, Vertical
+from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Button, Footer, Input, Label, OptionList, Static
 from textual.widgets.option_list import Option
 
 from dicepoker_tui.engine.players import Player
 from dicepoker_tui.engine.scoresheet.rules import MAX_PLAYERS
-from dicepoker_tui.ui.screens.help import HelpScreen
+from dicepoker_tui.ui.screens.help import HelpScreen, reflow
 from dicepoker_tui.ui.screens.rename import RenameScreen
 from dicepoker_tui.ui.setup import GameSetup, unused_name
 from dicepoker_tui.variants import all_variants, get_variant
@@ -53,6 +53,8 @@ class SeatList(OptionList):
 class LobbyScreen(Screen[None]):
     """The first screen: everything needed to start (or resume) a game."""
 
+    HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (140, "-wide")]
+
     BINDINGS = [
         Binding("s", "start", "Start"),
         Binding("a", "add('human')", "+Human"),
@@ -83,34 +85,40 @@ class LobbyScreen(Screen[None]):
         title.append(" DICE POKER ", style="bold reverse")
         title.append("  Yahtzee, Yatzy and two-stage dice poker in the terminal")
         yield Static(title, id="lobby-title")
-        with Horizontal(id="lobby-main"):
-            with Vertical(id="lobby-left"):
-                variants = OptionList(
-                    *(Option(v.name, id=v.id) for v in self.variants), id="variants"
-                )
-                variants.border_title = "Variant"
-                yield variants
-                yield Static(id="variant-about")
-            with Vertical(id="lobby-right"):
-                seats = SeatList(id="seats")
-                seats.border_title = f"Seats (1–{MAX_PLAYERS}, in play order)"
-                yield seats
-                with Horizontal(id="seat-buttons", classes="button-row"):
-                    yield Button("+Human", id="add-human", compact=True)
-                    yield Button("+Bot", id="add-bot", compact=True)
-                    yield Button("Rename", id="rename", compact=True)
-                    yield Button("Level", id="level", compact=True)
-                    yield Button("Remove", id="remove", compact=True)
-                with Horizontal(id="seed-row"):
-                    yield Label("Seed ")
-                    yield Input(placeholder="random", type="integer", compact=True, id="seed")
-                    yield Button(self._real_dice_label(), compact=True, id="real-dice")
-        with Horizontal(id="lobby-actions", classes="button-row"):
-            yield Button("Start s", id="start", variant="primary", compact=True)
-            yield Button("Resume c", id="resume", compact=True)
-            yield Button("History h", id="history", compact=True)
-            yield Button("Theme t", id="theme", compact=True)
-            yield Button("Quit ^q", id="quit", compact=True)
+        with Horizontal(id="lobby-body"):
+            with Vertical(id="lobby-form"):
+                with Horizontal(id="lobby-main"):
+                    with Vertical(id="lobby-left"):
+                        variants = OptionList(
+                            *(Option(v.name, id=v.id) for v in self.variants), id="variants"
+                        )
+                        variants.border_title = "Variant"
+                        yield variants
+                        yield Static(id="variant-about")
+                    with Vertical(id="lobby-right"):
+                        seats = SeatList(id="seats")
+                        seats.border_title = f"Seats (1–{MAX_PLAYERS}, in play order)"
+                        yield seats
+                        with Horizontal(id="seat-buttons", classes="button-row"):
+                            yield Button("+Human", id="add-human", compact=True)
+                            yield Button("+Bot", id="add-bot", compact=True)
+                            yield Button("Rename", id="rename", compact=True)
+                            yield Button("Level", id="level", compact=True)
+                            yield Button("Remove", id="remove", compact=True)
+                        with Horizontal(id="seed-row"):
+                            yield Label("Seed ")
+                            yield Input(
+                                placeholder="random", type="integer", compact=True, id="seed"
+                            )
+                            yield Button(self._real_dice_label(), compact=True, id="real-dice")
+                with Horizontal(id="lobby-actions", classes="button-row"):
+                    yield Button("Start s", id="start", variant="primary", compact=True)
+                    yield Button("Resume c", id="resume", compact=True)
+                    yield Button("History h", id="history", compact=True)
+                    yield Button("Theme t", id="theme", compact=True)
+                    yield Button("Quit ^q", id="quit", compact=True)
+            with VerticalScroll(id="lobby-rules"):
+                yield Static(id="lobby-rules-text")
         yield Footer(compact=True)
 
     def on_mount(self) -> None:
@@ -175,6 +183,8 @@ class LobbyScreen(Screen[None]):
         text.append(f"{variant.description}\n")
         text.append(f"{len(variant.boxes)} rounds.  ? shows the rules.", style="dim")
         self.query_one("#variant-about", Static).update(text)
+        self.query_one("#lobby-rules-text", Static).update(Text(reflow(variant.rules_text)))
+        self.query_one("#lobby-rules").border_title = f"Rules — {variant.name}"
 
     def _show_seats(self, highlight: int | None) -> None:
         self.query_one(SeatList).show(self.seats, highlight)

@@ -6,7 +6,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
 from textual.screen import ModalScreen
-from textual.widgets import OptionList, Static
+from textual.widgets import Footer, OptionList, Static
 from textual.widgets.option_list import Option
 
 MenuChoice = str  # "back" | "sheet" | "help" | "theme" | "lobby" | "quit"
@@ -34,6 +34,7 @@ class MenuScreen(ModalScreen[MenuChoice]):
                 Option(f"Quit ({leave})", id="quit"),
                 id="menu-options",
             )
+        yield Footer(compact=True)
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         event.stop()

@@ -10,7 +10,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
 from textual.screen import ModalScreen
-from textual.widgets import Input, Static
+from textual.widgets import Footer, Input, Static
 
 from dicepoker_tui.engine.dice import Dice
 from dicepoker_tui.engine.scoresheet.game import Game
@@ -67,6 +67,7 @@ class RealDiceScreen(ModalScreen[bool]):
                 id="real-dice-input",
             )
             yield Static("", id="real-dice-preview")
+        yield Footer(compact=True)
 
     def on_mount(self) -> None:
         self.query_one(Input).focus()

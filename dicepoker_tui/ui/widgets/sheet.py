@@ -33,9 +33,9 @@ class SheetTable(DataTable):
             name = player.name
             if len(name) > name_width:
                 name = name[: name_width - 1] + "…"
-            if final is not None:
+            if final is not None and n > 1:
                 headers.append(f"{ordinal(final[seat])} {name}")
-            elif seat == state.current:
+            elif seat == state.current and n > 1:
                 headers.append(f"▶{name}")
             else:
                 headers.append(name)
