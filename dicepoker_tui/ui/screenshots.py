@@ -19,6 +19,7 @@ from dicepoker_tui.ai.bots import KeepAndThrow, make_bot
 from dicepoker_tui.engine.players import Player
 from dicepoker_tui.engine.scoresheet.game import Game
 from dicepoker_tui.ui.app import DicePokerApp
+from dicepoker_tui.ui.history_scenes import save_all as save_history_scenes
 from dicepoker_tui.ui.setup import GameSetup
 
 Prepare = Callable[[Pilot], Awaitable[None]]
@@ -181,6 +182,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         for scene in SCENES:
             path = asyncio.run(shoot(scene, directory, settings))
             print(path)
+    for path in save_history_scenes(directory):  # history, review, statistics
+        print(path)
     return 0
 
 
