@@ -151,7 +151,8 @@ class _Batch:
         boxes = np.full(n, -1)
         throws = np.zeros(n, dtype=np.int64)
         active = np.ones(n, dtype=bool)
-        tracked = [(i, int(ids[i])) for i in np.nonzero(ids < len(records))[0]]
+        is_tracked = ids < len(records)
+        tracked = [(i, int(ids[i])) for i in np.nonzero(is_tracked)[0]]
         turn_records = {i: TurnRecord() for i, _ in tracked}
         for i in turn_records:
             turn_records[i].rolls.append(ROLLS[rolls[i]])
@@ -187,10 +188,10 @@ class _Batch:
                 act = np.nonzero(active)[0]
                 keeps = SUB_KEEPS[rolls[act], keep_choice[act]]
                 rolls[act] = _roll(rng, keeps, len(act))
-                for j, i in enumerate(act):
-                    if i in turn_records:
-                        turn_records[i].kept.append(ALL_KEEPS[keeps[j]])
-                        turn_records[i].rolls.append(ROLLS[rolls[i]])
+                for j in np.nonzero(is_tracked[act])[0] if turn_records else ():
+                    i = act[j]
+                    turn_records[i].kept.append(ALL_KEEPS[keeps[j]])
+                    turn_records[i].rolls.append(ROLLS[rolls[i]])
             t += 1
         for i, g in tracked:
             turn_records[i].box = model.box_ids[boxes[i]]
