@@ -48,9 +48,9 @@ class Goal:
         r = self.rule
         head = f"{r.section_label}: {self.total}"
         if self.earned:
-            return f"{head}, {r.bonus_label.lower()} +{r.points} earned"
+            return f"{head}, bonus +{r.points} earned"
         if self.complete:
-            return f"{head}, no {r.bonus_label.lower()} (needed {r.line})"
+            return f"{head}, no bonus (needed {r.line})"
         if self.missing:
             where = f"{self.missing} to go"
         elif self.total == r.line:

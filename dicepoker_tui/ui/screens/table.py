@@ -87,6 +87,7 @@ class TableScreen(Screen[None]):
         self._cursors: dict[int, str] = {}
         self._announced: tuple[int, int] | None = None
         self._result_shown = False
+        self._shown: dict[str, object] = {}
 
     # -- layout ---------------------------------------------------------------------------
     def compose(self) -> ComposeResult:
@@ -146,17 +147,25 @@ class TableScreen(Screen[None]):
         state = self.game.state
         variant = self.game.variant
         turn = state.turn
-        self.query_one("#table-top", Static).update(self._top_line(state, variant))
+        self._show("#table-top", self._top_line(state, variant), layout=False)
         dice_row = self.query_one(DiceRow)
         dice_row.dice = turn.dice if turn else None
         dice_row.held = turn.held if turn and turn.dice else (False,) * 5
-        self.query_one("#turn-status", Static).update(self._status(state, variant))
-        self.query_one(Standings).show(
-            [p.name for p in state.players], [s.total for s in state.sheets], state.current
-        )
+        self._show("#turn-status", self._status(state, variant), layout=False)
+        standings = ([p.name for p in state.players], [s.total for s in state.sheets])
+        if (standings, state.current) != self._shown.get("#standings"):
+            self._shown["#standings"] = (standings, state.current)
+            self.query_one(Standings).show(*standings, state.current)
         self._render_boxes(state, variant)
         self._render_side_sheet()
         self._drive()
+
+    def _show(self, selector: str, text: Text, layout: bool = True) -> None:
+        """Update a text widget only when its text changed; fixed-size ones without a
+        layout pass (which would repaint every widget)."""
+        if self._shown.get(selector) != text:
+            self._shown[selector] = text
+            self.query_one(selector, Static).update(text, layout=layout)
 
     def _top_line(self, state: GameState, variant: Variant) -> Text:
         text = Text(no_wrap=True, overflow="ellipsis")
@@ -174,11 +183,12 @@ class TableScreen(Screen[None]):
         return text
 
     def _status(self, state: GameState, variant: Variant) -> Text:
+        """Three short lines: the throw, the bonus goals, the stage and bank."""
         text = Text()
         turn = state.turn
         if turn is None:
-            text.append("Game over. ", style="bold")
-            text.append("s shows the result; escape opens the menu.")
+            text.append("Game over.", style="bold")
+            text.append("\ns shows the result; escape opens the menu.")
             return text
         seat = turn.player
         sheet = state.sheets[seat]
@@ -197,20 +207,19 @@ class TableScreen(Screen[None]):
                 if extra:
                     text.append(f" (bank {extra})")
             else:
-                text.append(" · no throws left: pick a box and press enter")
+                text.append(" · none left: write into a box")
             ctx = WriteContext(sheet=sheet, throws=turn.throws)
             if variant.is_joker(tuple(sorted(turn.dice)), ctx):
                 text.append(" · JOKER", style="bold reverse")
-        details = []
-        shown_goals = [g.describe() for g in goals(variant, sheet) if not g.earned or g.complete]
+        shown_goals = [g.describe() for g in goals(variant, sheet)]
+        text.append("\n" + " · ".join(shown_goals))
+        more = []
         stage = variant.current_stage(sheet)
-        if len(variant.stages) > 1 and (stage != variant.stages[0] or not shown_goals):
-            details.append(f"Stage {stage} of {len(variant.stages)}")
-        details += shown_goals
+        if len(variant.stages) > 1:
+            more.append(f"Stage {stage} of {len(variant.stages)}")
         if uses_bank(variant):
-            details.append(f"bank {sheet.bank} throw{'s' if sheet.bank != 1 else ''}")
-        if details:
-            text.append("\n" + " · ".join(details))
+            more.append(f"bank {sheet.bank} throw{'s' if sheet.bank != 1 else ''}")
+        text.append("\n" + " · ".join(more))
         return text
 
     def _box_rows(self, state: GameState, variant: Variant) -> list[BoxRow]:
