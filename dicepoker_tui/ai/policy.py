@@ -12,6 +12,7 @@ scores), so each player's options are valued on their own sheet.
     opts[1].loss       # expected points the second-best option gives up
 
     policy.options_for(game.state)   # the same for the player to act in a game
+    played, best = policy.judge(game.state, keep=(0, 2))   # or box="sixes": the coach
 
 `Option.expected` is always the expected *final total of the sheet* (points and
 bonuses already on it, plus what optimal play yields from there). Options come best
@@ -150,6 +151,28 @@ class Policy:
 
     def best(self, sheet: Sheet, dice: Sequence[int], throws_made: int) -> Option:
         return self.options(sheet, dice, throws_made)[0]
+
+    def judge(
+        self, state: GameState, keep: Sequence[int] | None = None, box: str | None = None
+    ) -> tuple[Option, Option]:
+        """(the option played, the best option) for the player to act in `state`, who
+        throws again keeping the dice at positions `keep` (0-4), or writes into `box`.
+
+        For the coach: `best.expected - played.expected` is the points given up.
+        Raises ValueError when there is nothing to judge or the move is not an option.
+        """
+        turn = state.turn
+        options = self.options_for(state)
+        if turn is None or turn.dice is None or not options:
+            raise ValueError("There is no decision to judge before the first throw.")
+        if box is not None:
+            played = [o for o in options if o.action == "write" and o.box == box]
+        else:
+            kept = tuple(sorted(turn.dice[i] for i in keep or ()))
+            played = [o for o in options if o.action == "keep" and o.keep == kept]
+        if not played:
+            raise ValueError("That move is not one of the options of this turn.")
+        return played[0], options[0]
 
 
 def positions_of(dice: Sequence[int], keep: Sequence[int]) -> tuple[int, ...]:

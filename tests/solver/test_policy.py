@@ -84,3 +84,17 @@ def test_bad_queries_are_refused(solved) -> None:
     full = Sheet(scores=dict.fromkeys(policy.variant.box_ids, 0))
     with pytest.raises(ValueError):
         policy.options(full, (1, 2, 3, 4, 5), 1)
+
+
+def test_judge_a_move_for_the_coach(solved) -> None:
+    policy = Policy(solved("yahtzee"))
+    game = Game.new("yahtzee", ["Ann"], seed=4, real_dice=True)
+    with pytest.raises(ValueError):
+        policy.judge(game.state, box="chance")
+    game.throw(dice=[6, 2, 6, 6, 1])
+    played, best = policy.judge(game.state, keep=(0, 2, 3))
+    assert played == best and best.keep == (6, 6, 6)
+    played, best = policy.judge(game.state, box="chance")
+    assert played.box == "chance" and best.expected - played.expected == played.loss > 0
+    with pytest.raises(ValueError):
+        policy.judge(game.state, keep=(0, 1, 2, 3, 4))
