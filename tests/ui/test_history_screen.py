@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 import pytest
-from textual.widgets import DataTable, Select
+from textual.widgets import Button, DataTable
 
 from dicepoker_tui.store import Store
+from dicepoker_tui.ui.screens.choose import ChoiceScreen
 from dicepoker_tui.ui.screens.history import PAGE_SIZE, HistoryScreen
 from dicepoker_tui.ui.screens.review import ReviewScreen
 
@@ -51,34 +52,59 @@ async def test_newest_first_with_date_variant_players_and_winner(store) -> None:
 
 
 async def test_filter_by_variant_and_player_with_the_keys(store) -> None:
-    add_games(
-        store, 12, variants=("yahtzee", "yatzy", "dice-poker"), tables=[("Ann",), ("Bob", "Cy")]
-    )
+    tables = [("Ann",), ("Bob", "Cy")]
+    add_games(store, 12, variants=("yahtzee", "yatzy", "dice-poker"), tables=tables)
     app = history_app(store)
     async with app.run_test(size=(100, 30)) as pilot:
         await pilot.pause()
         screen = app.screen
-        # v opens the variant list: All variants, Yahtzee, Yahtzee (free Joker), Yatzy, ...
-        await pilot.press("v", "down", "down", "down", "enter")
-        assert screen.query_one("#history-variant", Select).value == "yatzy"
+        # v lists: All variants, Yahtzee, Yahtzee (free Joker), Yatzy, ...
+        await pilot.press("v")
+        assert isinstance(app.screen, ChoiceScreen)
+        await pilot.press("down", "down", "down", "enter")
+        assert app.screen is screen and screen.variant == "yatzy"
         yatzy = [g.id for g in store.finished(variant="yatzy")]
         assert shown_ids(screen) == yatzy and len(yatzy) == 4
         assert all(store.game(i).variant == "yatzy" for i in shown_ids(screen))
-        # p opens the players seen in that variant.
-        players = screen.query_one("#history-player", Select)
+        assert "Variant: Yatzy" in str(screen.query_one("#history-variant", Button).label)
+        # p lists the players seen in that variant.
         await pilot.press("p")
-        options = [str(players._options[i][0]) for i in range(len(players._options))]
-        assert options[0] == "All players" and sorted(options[1:]) == ["Ann", "Bob", "Cy"]
-        players.value = "Cy"
-        await pilot.pause()
-        await pilot.press("escape")  # closes the list, stays on the screen
+        choice = app.screen
+        assert isinstance(choice, ChoiceScreen)
+        labels = [label for label, _ in choice.choices]
+        assert labels[0] == "All players" and sorted(labels[1:]) == ["Ann", "Bob", "Cy"]
+        await pilot.press(*["down"] * labels.index("Cy"), "enter")
+        assert screen.player == "Cy"
         expected = [
             g.id
             for g in store.finished()
             if g.variant == "yatzy" and "Cy" in [p.name for p in g.players]
         ]
         assert shown_ids(screen) == expected and expected
-        assert isinstance(app.screen, HistoryScreen)
+        await pilot.press("p", "escape")  # a choice left unmade changes nothing
+        assert app.screen is screen and screen.player == "Cy"
+        await pilot.press("v", "up", "up", "up", "enter")  # from Yatzy up to All variants
+        assert screen.variant is None
+        assert shown_ids(screen) == [
+            g.id for g in store.finished() if "Cy" in [p.name for p in g.players]
+        ]
+
+
+async def test_a_long_list_of_players_narrows_as_one_types(store) -> None:
+    names = [f"{n} Smith" for n in ("Al", "Bea", "Cal", "Dot", "Ed", "Flo", "Gus", "Hal")]
+    names.append("Zed")
+    add_games(store, len(names), tables=[(n,) for n in names])
+    app = history_app(store)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        await pilot.press("p", "z", "e")
+        choice = app.screen
+        assert isinstance(choice, ChoiceScreen)
+        assert choice.query_one("#choice-list").option_count == 1
+        await pilot.press("enter")
+        assert screen.player == "Zed"
+        assert [store.game(i).players[0].name for i in shown_ids(screen)] == ["Zed"]
 
 
 async def test_sort_by_score_then_back_by_date(store) -> None:
@@ -102,7 +128,7 @@ async def test_sort_by_a_players_score(store) -> None:
     async with app.run_test(size=(100, 30)) as pilot:
         await pilot.pause()
         screen = app.screen
-        screen.query_one("#history-player", Select).value = "Bob"
+        screen.player = "Bob"
         await pilot.press("o")
         bob = {i: next(p.total for p in store.game(i).players if p.name == "Bob") for i in ids}
         assert [bob[i] for i in shown_ids(screen)] == sorted(bob.values(), reverse=True)

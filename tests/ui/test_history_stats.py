@@ -7,9 +7,10 @@ import statistics
 import pytest
 from textual.geometry import Region
 from textual.widget import Widget
-from textual.widgets import DataTable, Select, Sparkline
+from textual.widgets import Button, DataTable, Sparkline
 
 from dicepoker_tui.store import Store
+from dicepoker_tui.ui.screens.choose import ChoiceScreen
 from dicepoker_tui.ui.screens.history import HistoryScreen
 from dicepoker_tui.ui.screens.review import ReviewScreen
 from dicepoker_tui.ui.screens.stats import StatsScreen
@@ -54,8 +55,16 @@ async def test_figures_chart_and_best_games_of_the_player(store) -> None:
         assert isinstance(screen, StatsScreen)
         assert (screen.variant, screen.player) == (newest.variant, newest.players[0].name)
         assert newest.variant == "yatzy"
-        screen.query_one("#stats-player", Select).value = "Ann"
+        await pilot.press("p")
+        choice = app.screen
+        assert isinstance(choice, ChoiceScreen)
+        names = [value for _, value in choice.choices]
+        played = {p.name for g in store.finished(variant="yatzy") for p in g.players}
+        assert sorted(names) == sorted(played)  # who played yatzy
+        moves = names.index("Ann") - names.index(screen.player)  # from the current one
+        await pilot.press(*["down" if moves > 0 else "up"] * abs(moves), "enter")
         await pilot.pause()
+        assert screen.player == "Ann"
         rows = totals_of(store, "Ann", "yatzy")
         totals = [t for t, _, _ in rows]
         contests = [r for r in rows if r[2] > 1]
@@ -89,36 +98,29 @@ async def test_figures_chart_and_best_games_of_the_player(store) -> None:
 
 
 async def test_choosing_another_player_and_variant(store) -> None:
-    tables = [("Ann", "Bob"), ("Cy",), ("Bob", "Cy")]
-    add_games(store, 12, variants=("yahtzee", "dice-poker"), tables=tables)
+    # Yahtzee: Ann and Bob; dice poker: Bob alone.
+    add_games(store, 12, variants=("yahtzee", "dice-poker"), tables=[("Ann", "Bob"), ("Bob",)])
     app = history_app(store)
     async with app.run_test(size=(100, 40)) as pilot:
         await pilot.pause()
         app.push_screen(StatsScreen(store, variant="yahtzee", player="Ann"))
         await pilot.pause()
         screen = app.screen
-        screen.query_one("#stats-player", Select).value = "Bob"
+        screen.player = "Bob"
         await pilot.pause()
-        assert screen.player == "Bob"
         bob = [t for t, _, _ in totals_of(store, "Bob", "yahtzee")]
         assert screen.figures is not None and list(screen.figures.totals) == bob
-        # Another variant keeps the player when they played it, else takes the busiest one.
-        screen.query_one("#stats-variant", Select).value = "dice-poker"
-        await pilot.pause()
-        assert screen.player == "Bob"
-        assert list(screen.figures.totals) == [
-            t for t, _, _ in totals_of(store, "Bob", "dice-poker")
-        ]
+        assert "Player: Bob" in str(screen.query_one("#stats-player", Button).label)
+        # v: Yahtzee, Yahtzee (free Joker), Yatzy, Dice poker, ...; the player stays.
+        await pilot.press("v", "down", "down", "down", "enter")
+        assert (screen.variant, screen.player) == ("dice-poker", "Bob")
+        bob = [t for t, _, _ in totals_of(store, "Bob", "dice-poker")]
+        assert list(screen.figures.totals) == bob
         assert "Pokers" in drawn(screen.query_one("#stats-record"))
-        screen.query_one("#stats-player", Select).value = "Cy"
-        await pilot.pause()
-        screen.query_one("#stats-variant", Select).value = "yahtzee"
-        await pilot.pause()
-        assert screen.player == "Cy"  # Cy played yahtzee too (with Bob)
-        screen.query_one("#stats-variant", Select).value = "yatzy"  # nobody played it
+        screen.player = "Ann"  # Ann never played dice poker
         await pilot.pause()
         assert screen.has_class("-empty")
-        assert "No finished game of Yatzy yet" in drawn(screen.query_one("#stats-empty"))
+        assert "No finished game of Dice poker for Ann" in drawn(screen.query_one("#stats-empty"))
 
 
 async def test_no_games_at_all(store) -> None:

@@ -15,7 +15,7 @@ from textual.binding import Binding
 from textual.containers import Horizontal
 from textual.reactive import reactive
 from textual.screen import Screen
-from textual.widgets import DataTable, Footer, Select, Static
+from textual.widgets import Button, DataTable, Footer, Static
 
 from dicepoker_tui.store import GameRecord, Store, StoreError
 from dicepoker_tui.ui.review_text import (
@@ -26,6 +26,7 @@ from dicepoker_tui.ui.review_text import (
     when,
     winners_text,
 )
+from dicepoker_tui.ui.screens.choose import ChoiceScreen, filter_label
 from dicepoker_tui.variants import all_variants
 
 PAGE_SIZE = 50
@@ -42,9 +43,7 @@ class HistoryScreen(Screen[None]):
     DEFAULT_CSS = """
     HistoryScreen #history-title { height: 1; background: $boost; text-style: bold; padding: 0 1; }
     HistoryScreen #history-filters { height: 1; margin: 1 0 1 0; padding-left: 1; }
-    HistoryScreen #history-filters > Select { width: 28; margin-right: 2; }
-    HistoryScreen #history-filters > #history-player { width: 22; }
-    HistoryScreen #history-filters > #history-sort { width: 18; }
+    HistoryScreen #history-filters > Button { width: auto; min-width: 0; margin-right: 3; }
     HistoryScreen #history-games { height: 1fr; width: 1fr; }
     HistoryScreen #history-empty { height: 1fr; padding: 1 2; display: none; }
     HistoryScreen.-empty #history-games { display: none; }
@@ -56,8 +55,8 @@ class HistoryScreen(Screen[None]):
         Binding("right", "page(1)", "Page", key_display="←→", priority=True),
         Binding("left", "page(-1)", "Previous page", show=False, priority=True),
         Binding("o", "sort", "Sort"),
-        Binding("v", "choose('history-variant')", "Variant"),
-        Binding("p", "choose('history-player')", "Player"),
+        Binding("v", "choose_variant", "Variant"),
+        Binding("p", "choose_player", "Player"),
         Binding("s", "stats", "Stats"),
         Binding("escape", "close", "Back"),
         Binding("q", "close", "Back", show=False),
@@ -75,33 +74,17 @@ class HistoryScreen(Screen[None]):
         self.page = 0
         """The page shown, from 0."""
         self.total = 0
+        self._filled_width = 0
+        self._resumed = False
         self.games: list[GameRecord] = []
 
     # -- layout ---------------------------------------------------------------------------
     def compose(self) -> ComposeResult:
         yield Static(id="history-title")
         with Horizontal(id="history-filters"):
-            yield Select(
-                [("All variants", ALL), *((v.name, v.id) for v in all_variants())],
-                value=self.variant or ALL,
-                allow_blank=False,
-                compact=True,
-                id="history-variant",
-            )
-            yield Select(
-                self._player_options(),
-                value=self.player or ALL,
-                allow_blank=False,
-                compact=True,
-                id="history-player",
-            )
-            yield Select(
-                [(label, key) for key, label in SORTS.items()],
-                value=self.sort,
-                allow_blank=False,
-                compact=True,
-                id="history-sort",
-            )
+            yield Button(self._variant_label(), compact=True, id="history-variant")
+            yield Button(self._player_label(), compact=True, id="history-player")
+            yield Button(self._sort_label(), compact=True, id="history-sort")
         table: DataTable[Text | str] = DataTable(cursor_type="row", id="history-games")
         yield table
         yield Static(id="history-empty")
@@ -112,20 +95,22 @@ class HistoryScreen(Screen[None]):
         self.query_one("#history-games", DataTable).focus()
 
     def on_resize(self) -> None:
-        if self.is_mounted:
+        if self.is_mounted and self.size.width != self._filled_width:
             self._fill_table()
 
     def on_screen_resume(self) -> None:
-        self.load()  # a game may have been finished or imported meanwhile
+        if self._resumed:  # back from a review: a game may have ended meanwhile
+            self.load()
+        self._resumed = True
 
-    def _player_options(self) -> list[tuple[str, str]]:
-        try:
-            names = self.store.player_names(self.variant)
-        except StoreError:
-            names = []
-        if self.player is not None and self.player.casefold() not in {n.casefold() for n in names}:
-            names.insert(0, self.player)
-        return [("All players", ALL), *((n, n) for n in names)]
+    def _variant_label(self) -> Text:
+        return filter_label("v", "Variant", variant_name(self.variant) if self.variant else "all")
+
+    def _player_label(self) -> Text:
+        return filter_label("p", "Player", self.player or "all")
+
+    def _sort_label(self) -> Text:
+        return filter_label("o", "Order", SORTS[self.sort].lower())
 
     # -- loading --------------------------------------------------------------------------
     @property
@@ -153,7 +138,7 @@ class HistoryScreen(Screen[None]):
         table = self.query_one("#history-games", DataTable)
         keep = table.cursor_row if table.row_count else 0
         table.clear(columns=True)
-        width = self.size.width or 80
+        width = self._filled_width = self.size.width or 80
         wide = width >= 110
         score_label = "Score" if self.player is None else ellipsize(self.player, 8)
         columns = [
@@ -214,32 +199,30 @@ class HistoryScreen(Screen[None]):
         return Text("No finished game matches these filters.", style="italic")
 
     # -- filters, order, pages ------------------------------------------------------------
-    def on_select_changed(self, event: Select.Changed) -> None:
-        event.stop()
-        value = None if event.value in (ALL, Select.NULL) else str(event.value)
-        match event.select.id:
-            case "history-variant":
-                self.variant = value
-            case "history-player":
-                self.player = value
-            case "history-sort":
-                self.sort = "score" if value == "score" else "date"
-
     def watch_variant(self) -> None:
+        self.query_one("#history-variant", Button).label = self._variant_label()
         self.page = 0
-        players = self.query_one("#history-player", Select)
-        players.set_options(self._player_options())
-        players.value = self.player or ALL
         self.load()
 
     def watch_player(self) -> None:
+        self.query_one("#history-player", Button).label = self._player_label()
         self.page = 0
         self.load()
 
-    def watch_sort(self, sort: SortKey) -> None:
-        self.query_one("#history-sort", Select).value = sort
+    def watch_sort(self) -> None:
+        self.query_one("#history-sort", Button).label = self._sort_label()
         self.page = 0
         self.load()
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        event.stop()
+        match event.button.id:
+            case "history-variant":
+                self.action_choose_variant()
+            case "history-player":
+                self.action_choose_player()
+            case "history-sort":
+                self.action_sort()
 
     def action_sort(self) -> None:
         self.sort = "score" if self.sort == "date" else "date"
@@ -252,10 +235,29 @@ class HistoryScreen(Screen[None]):
             table = self.query_one("#history-games", DataTable)
             table.move_cursor(row=0, animate=False)
 
-    def action_choose(self, select_id: str) -> None:
-        select = self.query_one(f"#{select_id}", Select)
-        select.focus()
-        select.action_show_overlay()
+    def action_choose_variant(self) -> None:
+        choices = [("All variants", ALL), *((v.name, v.id) for v in all_variants())]
+
+        def chosen(value: str | None) -> None:
+            if value is not None:
+                self.variant = None if value == ALL else value
+
+        self.app.push_screen(ChoiceScreen("Variant", choices, self.variant or ALL), chosen)
+
+    def action_choose_player(self) -> None:
+        try:
+            names = self.store.player_names(self.variant)
+        except StoreError as exc:
+            self.notify(str(exc), severity="error", timeout=6)
+            return
+        choices = [("All players", ALL), *((n, n) for n in names)]
+
+        def chosen(value: str | None) -> None:
+            if value is not None:
+                self.player = None if value == ALL else value
+
+        title = f"Player ({variant_name(self.variant)})" if self.variant else "Player"
+        self.app.push_screen(ChoiceScreen(title, choices, self.player or ALL), chosen)
 
     # -- opening --------------------------------------------------------------------------
     @property
@@ -296,12 +298,8 @@ class HistoryScreen(Screen[None]):
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "page":
             return True if self.total > PAGE_SIZE else None
-        if action == "review":  # enter on a select opens or picks in it
-            focused = self.focused
-            in_select = focused is not None and any(
-                isinstance(node, Select) for node in focused.ancestors_with_self
-            )
-            return bool(self.games) and not in_select
+        if action == "review":  # enter on a filter button presses it
+            return bool(self.games) and not isinstance(self.focused, Button)
         return True
 
     def action_close(self) -> None:

@@ -9,26 +9,25 @@ from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.reactive import reactive
 from textual.screen import Screen
-from textual.widgets import DataTable, Footer, Select, Sparkline, Static
+from textual.widgets import Button, DataTable, Footer, Sparkline, Static
 
 from dicepoker_tui.store import GameRecord, PlayerStats, Store, StoreError
 from dicepoker_tui.ui.review_text import five_of_a_kind_label, players_text, time_zone, when
+from dicepoker_tui.ui.screens.choose import ChoiceScreen, filter_label
 from dicepoker_tui.ui.sheet_model import ordinal
 from dicepoker_tui.ui.widgets.charts import BoxAverages, TotalsChart
 from dicepoker_tui.variants import all_variants, get_variant
 
 BEST_GAMES = 10
-NOBODY = "-"
-"""The player choice when nobody has finished a game of the variant."""
 
 
 class StatsScreen(Screen[None]):
-    """A player's figures in a variant; the selects (or v, p) choose whom and what."""
+    """A player's figures in a variant; v and p (or the buttons) choose what and whom."""
 
     DEFAULT_CSS = """
     StatsScreen #stats-title { height: 1; background: $boost; text-style: bold; padding: 0 1; }
     StatsScreen #stats-filters { height: 1; margin: 1 0 0 0; padding-left: 1; }
-    StatsScreen #stats-filters > Select { width: 28; margin-right: 2; }
+    StatsScreen #stats-filters > Button { width: auto; min-width: 0; margin-right: 3; }
     StatsScreen #stats-body { height: 1fr; }
     StatsScreen #stats-panels { height: auto; }
     StatsScreen #stats-best {
@@ -48,8 +47,8 @@ class StatsScreen(Screen[None]):
     VERTICAL_BREAKPOINTS = [(0, "-short"), (34, "-tall")]
 
     BINDINGS = [
-        Binding("v", "choose('stats-variant')", "Variant"),
-        Binding("p", "choose('stats-player')", "Player"),
+        Binding("v", "choose_variant", "Variant"),
+        Binding("p", "choose_player", "Player"),
         Binding("escape", "close", "Back"),
         Binding("q", "close", "Back", show=False),
     ]
@@ -60,50 +59,31 @@ class StatsScreen(Screen[None]):
     def __init__(self, store: Store, variant: str | None = None, player: str | None = None):
         super().__init__()
         self.store = store
-        self.set_reactive(StatsScreen.variant, variant or self._busiest_variant())
-        names = self._names(self.variant)
-        if player is None or player.casefold() not in {n.casefold() for n in names}:
-            player = names[0] if names else None
+        latest = self._latest(variant)
+        self.set_reactive(StatsScreen.variant, variant or (latest.variant if latest else ""))
+        if not self.variant:
+            self.set_reactive(StatsScreen.variant, all_variants()[0].id)
+        if player is None and latest is not None:
+            humans = [p.name for p in latest.players if p.kind == "human"]
+            player = (humans or [p.name for p in latest.players])[0]
         self.set_reactive(StatsScreen.player, player)
         self.figures: PlayerStats | None = None
         self.best: list[GameRecord] = []
 
-    def _busiest_variant(self) -> str:
-        """The variant of the latest finished game (or the first variant)."""
+    def _latest(self, variant: str | None) -> GameRecord | None:
+        """The latest finished game (of `variant`): where the screen starts."""
         try:
-            latest = self.store.finished(limit=1)
+            latest = self.store.finished(variant=variant, limit=1)
         except StoreError:
-            latest = []
-        return latest[0].variant if latest else all_variants()[0].id
-
-    def _names(self, variant: str) -> list[str]:
-        try:
-            return self.store.player_names(variant)
-        except StoreError:
-            return []
-
-    def _player_options(self) -> list[tuple[str, str]]:
-        names = self._names(self.variant)
-        return [(n, n) for n in names] or [("nobody yet", NOBODY)]
+            return None
+        return latest[0] if latest else None
 
     # -- layout ---------------------------------------------------------------------------
     def compose(self) -> ComposeResult:
         yield Static(id="stats-title")
         with Horizontal(id="stats-filters"):
-            yield Select(
-                [(v.name, v.id) for v in all_variants()],
-                value=self.variant,
-                allow_blank=False,
-                compact=True,
-                id="stats-variant",
-            )
-            yield Select(
-                self._player_options(),
-                value=self.player or NOBODY,
-                allow_blank=False,
-                compact=True,
-                id="stats-player",
-            )
+            yield Button(self._variant_label(), compact=True, id="stats-variant")
+            yield Button(self._player_label(), compact=True, id="stats-player")
         with VerticalScroll(id="stats-body"):
             with Horizontal(id="stats-panels"):
                 with Vertical(id="stats-left"):
@@ -132,6 +112,12 @@ class StatsScreen(Screen[None]):
     def on_resize(self) -> None:
         self.query_one(TotalsChart).max_bins = max(8, min(30, self.size.height - 16))
 
+    def _variant_label(self) -> Text:
+        return filter_label("v", "Variant", get_variant(self.variant).name)
+
+    def _player_label(self) -> Text:
+        return filter_label("p", "Player", self.player or "nobody yet")
+
     # -- figures --------------------------------------------------------------------------
     def load(self) -> None:
         self.figures = None
@@ -150,13 +136,12 @@ class StatsScreen(Screen[None]):
         empty = figures is None or figures.games == 0
         self.set_class(empty, "-empty")
         if empty:
-            self.query_one("#stats-empty", Static).update(
-                Text(
-                    f"No finished game of {get_variant(self.variant).name} yet"
-                    + (f" for {self.player}." if self.player else "."),
-                    style="italic",
-                )
-            )
+            name = get_variant(self.variant).name
+            if self.player is None:
+                message = f"No finished game of {name} yet."
+            else:
+                message = f"No finished game of {name} for {self.player}. p picks another player."
+            self.query_one("#stats-empty", Static).update(Text(message, style="italic"))
             return
         assert figures is not None
         self.query_one("#stats-record", Static).update(self._record(figures))
@@ -234,32 +219,45 @@ class StatsScreen(Screen[None]):
         return grid
 
     # -- choosing -------------------------------------------------------------------------
-    def on_select_changed(self, event: Select.Changed) -> None:
-        event.stop()
-        value = str(event.value)
-        if event.select.id == "stats-variant" and value != self.variant:
-            self.variant = value
-        elif event.select.id == "stats-player":
-            self.player = None if value == NOBODY else value
-
     def watch_variant(self) -> None:
-        names = self._names(self.variant)
-        keep = self.player if self.player in names else (names[0] if names else None)
-        players = self.query_one("#stats-player", Select)
-        players.set_options(self._player_options())
-        players.value = keep or NOBODY
-        if keep == self.player:
-            self.load()
-        else:
-            self.player = keep
-
-    def watch_player(self) -> None:
+        self.query_one("#stats-variant", Button).label = self._variant_label()
         self.load()
 
-    def action_choose(self, select_id: str) -> None:
-        select = self.query_one(f"#{select_id}", Select)
-        select.focus()
-        select.action_show_overlay()
+    def watch_player(self) -> None:
+        self.query_one("#stats-player", Button).label = self._player_label()
+        self.load()
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        event.stop()
+        if event.button.id == "stats-variant":
+            self.action_choose_variant()
+        elif event.button.id == "stats-player":
+            self.action_choose_player()
+
+    def action_choose_variant(self) -> None:
+        def chosen(value: str | None) -> None:
+            if value is not None:
+                self.variant = value
+
+        choices = [(v.name, v.id) for v in all_variants()]
+        self.app.push_screen(ChoiceScreen("Variant", choices, self.variant), chosen)
+
+    def action_choose_player(self) -> None:
+        try:
+            names = self.store.player_names(self.variant)
+        except StoreError as exc:
+            self.notify(str(exc), severity="error", timeout=6)
+            return
+        if not names:
+            self.notify(f"Nobody has finished a game of {get_variant(self.variant).name}.")
+            return
+
+        def chosen(value: str | None) -> None:
+            if value is not None:
+                self.player = value
+
+        title = f"Player ({get_variant(self.variant).name})"
+        self.app.push_screen(ChoiceScreen(title, [(n, n) for n in names], self.player), chosen)
 
     def action_close(self) -> None:
         if len(self.app.screen_stack) > 1:

@@ -1,0 +1,104 @@
+"""A small dialog to pick one value from a list; typing narrows long lists."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Vertical
+from textual.screen import ModalScreen
+from textual.widgets import Input, OptionList
+from textual.widgets.option_list import Option
+
+FILTER_FROM = 8
+"""Lists longer than this get a line to type in."""
+
+
+class ChoiceScreen(ModalScreen[str | None]):
+    """`title` and `choices` (label, value); the result is the value picked, or None."""
+
+    DEFAULT_CSS = """
+    ChoiceScreen { align: center middle; }
+    ChoiceScreen #choice-box {
+        width: 44; height: auto; max-height: 80%;
+        border: round $accent; background: $panel; padding: 0 1;
+    }
+    ChoiceScreen #choice-filter { margin-bottom: 1; }
+    ChoiceScreen #choice-list { height: auto; max-height: 20; border: none; padding: 0; }
+    """
+
+    BINDINGS = [
+        Binding("escape", "cancel", "Cancel"),
+        Binding("enter", "pick", "Pick", key_display="⏎", priority=True),
+        Binding("up", "move(-1)", "Up", show=False, priority=True),
+        Binding("down", "move(1)", "Down", show=False, priority=True),
+        Binding("pageup", "move(-10)", "Page up", show=False, priority=True),
+        Binding("pagedown", "move(10)", "Page down", show=False, priority=True),
+    ]
+
+    def __init__(
+        self, title: str, choices: Sequence[tuple[str, str]], current: str | None = None
+    ) -> None:
+        super().__init__()
+        self.title_text = title
+        self.choices = list(choices)
+        self.current = current
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="choice-box") as box:
+            box.border_title = self.title_text
+            box.border_subtitle = "⏎ pick · esc cancel"
+            if len(self.choices) > FILTER_FROM:
+                yield Input(placeholder="type to narrow the list", compact=True, id="choice-filter")
+            yield OptionList(id="choice-list")
+
+    def on_mount(self) -> None:
+        self._show("")
+        if self.query("#choice-filter"):
+            self.query_one("#choice-filter", Input).focus()
+        else:
+            self.query_one(OptionList).focus()
+
+    def _show(self, typed: str) -> None:
+        wanted = typed.strip().casefold()
+        options = self.query_one(OptionList)
+        options.clear_options()
+        shown = [(label, value) for label, value in self.choices if wanted in label.casefold()]
+        options.add_options([Option(label, id=value) for label, value in shown])
+        values = [value for _, value in shown]
+        if shown:
+            options.highlighted = values.index(self.current) if self.current in values else 0
+
+    def on_input_changed(self, event: Input.Changed) -> None:
+        self._show(event.value)
+
+    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        event.stop()
+        self.dismiss(event.option.id)
+
+    def action_move(self, delta: int) -> None:
+        options = self.query_one(OptionList)
+        if options.option_count:
+            current = options.highlighted or 0
+            options.highlighted = max(0, min(options.option_count - 1, current + delta))
+
+    def action_pick(self) -> None:
+        options = self.query_one(OptionList)
+        if options.highlighted is None:
+            return
+        self.dismiss(options.get_option_at_index(options.highlighted).id)
+
+    def action_cancel(self) -> None:
+        self.dismiss(None)
+
+
+def filter_label(key: str, name: str, value: str) -> Text:
+    """A filter button's label, `Variant: Yatzy ▾ v`, with the key that opens it."""
+    text = Text()
+    text.append(f"{name}: ", style="dim")
+    text.append(value, style="bold")
+    text.append(" ▾ ", style="dim")
+    text.append(key, style="bold reverse")
+    return text
