@@ -68,7 +68,7 @@ class StageModel(Model):
         idx1 = np.full((1 << n1, self.acc_hi - self.acc_lo + 1, nbank), -1, dtype=np.int64)
         rows = []  # (level, mask, acc, bank)
         self.canon: dict[int, dict[int, int]] = {}
-        per_write = max(self.banked[(b, t)] for b in self.stage1 for t in range(1, 4))
+        per_write = max(self.banked[(b, t)] for b in self.stage1 for t in self.scores)
         for f_set in range((1 << n1) - 1):
             reach = {0}
             mask = 0
