@@ -25,7 +25,15 @@ APP_NAME = "dicepoker-tui"
 HOME_ENV = "DICEPOKER_HOME"
 
 _memory: dict[str, Table] = {}
+_models: dict[str, Model] = {}
 _lock = threading.Lock()
+
+
+def _model(variant: Variant) -> Model:
+    model = _models.get(variant.id)
+    if model is None or model.variant is not variant:
+        model = _models[variant.id] = model_for(variant)
+    return model
 
 
 def cache_dir() -> Path:
@@ -94,7 +102,7 @@ def get_table(
         table = _memory.get(variant.id)
         if table is not None and table.variant is variant:
             return table
-        model = model_for(variant)
+        model = _model(variant)
         table = load_table(model)
         if table is None:
             table = solve(variant, workers=workers, progress=progress, model=model)
@@ -109,4 +117,4 @@ def cached(variant: Variant) -> bool:
     table = _memory.get(variant.id)
     if table is not None and table.variant is variant:
         return True
-    return table_path(model_for(variant)).exists()
+    return table_path(_model(variant)).exists()
