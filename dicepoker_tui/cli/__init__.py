@@ -30,15 +30,17 @@ SUBCOMMANDS: list[tuple[str, str, str]] = [
 ]
 
 
-def build_parser() -> argparse.ArgumentParser:
+def build_parser(command: str | None = None) -> argparse.ArgumentParser:
+    """The parser; only `command`'s module is imported (all of them when None)."""
     parser = argparse.ArgumentParser(
         prog="dicepoker",
         description="Scoresheet dice games in the terminal. With no command, opens the lobby.",
     )
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
     for name, module, help_text in SUBCOMMANDS:
-        mod = importlib.import_module(f"dicepoker_tui.cli.{module}")
-        mod.add_parser(sub.add_parser(name, help=help_text, description=help_text))
+        sub_parser = sub.add_parser(name, help=help_text, description=help_text)
+        if command is None or name == command:
+            importlib.import_module(f"dicepoker_tui.cli.{module}").add_parser(sub_parser)
     return parser
 
 
@@ -60,7 +62,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             from dicepoker_tui.cli.play import run_lobby
 
             return run_lobby()
-    parser = build_parser()
+    parser = build_parser(argv[0] if argv[0] not in ("-h", "--help") else "")
     args = parser.parse_args(argv)
     module = dict((n, m) for n, m, _ in SUBCOMMANDS)[args.command]
     mod = importlib.import_module(f"dicepoker_tui.cli.{module}")
