@@ -17,10 +17,7 @@ from textual.theme import Theme
 from dicepoker_tui.engine.errors import IllegalMove
 from dicepoker_tui.engine.scoresheet.game import Game
 from dicepoker_tui.ui.keeper import GameKeeper
-from dicepoker_tui.ui.screens.games import GamesScreen
-from dicepoker_tui.ui.screens.history import HistoryScreen
 from dicepoker_tui.ui.screens.lobby import LobbyScreen
-from dicepoker_tui.ui.screens.table import TableScreen
 from dicepoker_tui.ui.settings import Settings, load_settings, save_settings
 from dicepoker_tui.ui.setup import GameSetup, make_bots
 
@@ -116,6 +113,8 @@ class DicePokerApp(App[None]):
             return False
         self.on_game_started(game, history_id)
         self._pop_to_lobby()
+        from dicepoker_tui.ui.screens.table import TableScreen  # not needed for the lobby
+
         self.push_screen(TableScreen(game, bots, self.bot_pace, kept=self.keeps_games))
         return True
 
@@ -152,6 +151,8 @@ class DicePokerApp(App[None]):
             if game is not None:
                 self.open_game(game, history_id=game_id)
 
+        from dicepoker_tui.ui.screens.games import GamesScreen
+
         self.push_screen(GamesScreen("resume", self.keeper.unfinished()), picked)
 
     def open_history(self) -> None:
@@ -159,6 +160,8 @@ class DicePokerApp(App[None]):
         if self.keeper is None or self.keeper.store is None:
             self.notify("No game history: games are not kept.", severity="warning", timeout=3)
             return
+        from dicepoker_tui.ui.screens.history import HistoryScreen
+
         self.push_screen(HistoryScreen(self.keeper.store))
 
     # -- command palette ------------------------------------------------------------------

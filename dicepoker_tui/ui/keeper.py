@@ -7,9 +7,12 @@ cannot be used is reported once and the app plays on without keeping games.
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 from dicepoker_tui.engine.scoresheet.game import Game
-from dicepoker_tui.store import GameRecord, GameRecorder, Store, StoreError
+
+if TYPE_CHECKING:  # the store (sqlite) is imported when first used, after the lobby shows
+    from dicepoker_tui.store import GameRecord, GameRecorder, Store
 
 Notice = Callable[[str], None]
 
@@ -27,6 +30,8 @@ class GameKeeper:
     @property
     def store(self) -> Store | None:
         if self._store is None and not self._failed:
+            from dicepoker_tui.store import Store
+
             try:
                 opened = Store.open(self.path)
             except Exception as exc:  # never let the history stop a game
@@ -40,6 +45,8 @@ class GameKeeper:
 
     def record(self, game: Game, game_id: int | None = None) -> int | None:
         """Keep `game` (a new one, or `game_id` continued); the id it has in the history."""
+        from dicepoker_tui.store import GameRecorder, StoreError
+
         self.release()
         store = self.store
         if store is None:
@@ -66,6 +73,8 @@ class GameKeeper:
         return store.finished(limit=limit) if store else []
 
     def load(self, game_id: int) -> Game | None:
+        from dicepoker_tui.store import StoreError
+
         store = self.store
         if store is None:
             return None

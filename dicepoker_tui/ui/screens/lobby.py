@@ -53,7 +53,8 @@ class SeatList(OptionList):
 class LobbyScreen(Screen[None]):
     """The first screen: everything needed to start (or resume) a game."""
 
-    HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (140, "-wide")]
+    WIDE = 140
+    """From this many columns on, the rules of the highlighted variant show beside the form."""
 
     BINDINGS = [
         Binding("s", "start", "Start"),
@@ -124,7 +125,18 @@ class LobbyScreen(Screen[None]):
     def on_mount(self) -> None:
         self.load_setup(self._initial)
         self.query_one("#variants", OptionList).focus()
+        self._fit()
         self.run_worker(self._load_levels, thread=True, name="bot-levels")
+
+    def on_resize(self) -> None:
+        self._fit()
+
+    def on_screen_resume(self) -> None:
+        self._fit()
+
+    def _fit(self) -> None:
+        # A display toggle, not a breakpoint class: a class change restyles every widget.
+        self.query_one("#lobby-rules").display = self.app.size.width >= self.WIDE
 
     def _load_levels(self) -> None:
         levels = available_bot_levels()

@@ -57,8 +57,10 @@ def next_open_box(variant: Variant, sheet: Sheet, after: str) -> str | None:
 class TableScreen(Screen[None]):
     """Where a game is played."""
 
-    HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (130, "-wide")]
-    VERTICAL_BREAKPOINTS = [(0, "-short"), (34, "-tall")]
+    WIDE = 130
+    """From this many columns on, everyone's sheet shows beside the boxes."""
+    TALL = 34
+    """From this many rows on, the box list and sheet take only the height they need."""
 
     BINDINGS = [
         Binding("space", "throw", "Throw", key_display="space/r"),
@@ -111,6 +113,7 @@ class TableScreen(Screen[None]):
             if line:
                 log.add(line)
         self._unsubscribe = self.game.subscribe(self._on_event)
+        self._fit()
         self._sync()
 
     def on_unmount(self) -> None:
@@ -120,9 +123,23 @@ class TableScreen(Screen[None]):
 
     def on_screen_resume(self) -> None:
         if self.is_mounted:
+            self._fit()
             self.call_next(self._drive)
 
     def on_resize(self) -> None:
+        self._fit()
+
+    def _fit(self) -> None:
+        """Use the room there is. Direct style changes, not breakpoint classes: a class
+        change restyles every widget."""
+        size = self.app.size
+        wide, tall = size.width >= self.WIDE, size.height >= self.TALL
+        boxes = self.query_one(BoxList)
+        side = self.query_one("#side-sheet", SheetTable)
+        boxes.styles.width = 36 if wide else 30
+        boxes.styles.height = "auto" if tall else "1fr"
+        side.styles.height = "auto" if tall else "1fr"
+        side.display = wide
         self._render_side_sheet()
 
     # -- game events in, widgets updated --------------------------------------------------
