@@ -1,4 +1,5 @@
-"""A game killed mid-turn is offered at the next start and resumes exactly where it was."""
+"""At start: a game killed mid-turn is offered and resumes exactly where it was; an
+unreadable history is moved aside and said."""
 
 from __future__ import annotations
 
@@ -12,9 +13,10 @@ from pathlib import Path
 from dicepoker_tui.store import Store
 from dicepoker_tui.ui.screens.games import GamesScreen
 from dicepoker_tui.ui.screens.handover import HandoverScreen
+from dicepoker_tui.ui.screens.lobby import LobbyScreen
 from dicepoker_tui.ui.widgets.dice import DiceRow
 
-from .helpers import make_app, table, wait_for
+from .helpers import make_app, messages, table, wait_for
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -68,3 +70,18 @@ async def test_killed_mid_turn_then_resumed_with_the_same_dice(dicepoker_home: P
     store, _ = Store.open()
     with store:
         assert store.event_count(kept.id) == moved > before["events"]
+
+
+async def test_an_unreadable_history_is_moved_aside_and_said_at_start(
+    dicepoker_home: Path,
+) -> None:
+    dicepoker_home.mkdir(parents=True, exist_ok=True)
+    (dicepoker_home / "history.db").write_bytes(b"this is no database" * 100)
+    app = make_app()
+    async with app.run_test() as pilot:
+        await wait_for(pilot, lambda: bool(messages(app)))
+        (notice,) = messages(app)
+        assert "moved to" in notice and "a new history was started" in notice
+        assert isinstance(app.screen, LobbyScreen)  # nothing to resume, the app goes on
+    moved = [p for p in dicepoker_home.iterdir() if p.name.startswith("history.db.corrupt-")]
+    assert len(moved) == 1 and moved[0].read_bytes().startswith(b"this is no database")
