@@ -73,8 +73,8 @@ async def test_figures_chart_and_best_games_of_the_player(store) -> None:
         assert f"Games {len(rows)}" in record
         assert f"Wins {wins} of {len(contests)}" in record
         assert f"Mean total {statistics.mean(totals):.1f}" in record
-        assert f"Best total {max(totals)}" in record
-        assert f"Worst total {min(totals)}" in record
+        assert f"Win rate {wins / len(contests):.0%}" in record
+        assert f"Best / worst {max(totals)} / {min(totals)}" in record
         assert "Yatzys" in record and "Upper bonus rate" in record
         # The chart counts every game once, in bins covering lowest to highest.
         chart = screen.query_one(TotalsChart)

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import statistics
+
 from rich.table import Table
 from rich.text import Text
 from textual.app import ComposeResult
@@ -97,7 +99,9 @@ class StatsScreen(Screen[None]):
                     boxes = Vertical(BoxAverages(id="stats-boxes"), classes="stats-panel")
                     boxes.border_title = "Average per box"
                     yield boxes
-                    trend = Vertical(Sparkline(id="stats-trend"), id="stats-trend-box")
+                    # Each cell is the mean of the games it covers (the default, max, hides dips).
+                    spark = Sparkline(summary_function=statistics.fmean, id="stats-trend")
+                    trend = Vertical(spark, id="stats-trend-box")
                     trend.border_title = "Totals, oldest to newest"
                     yield trend
             best: DataTable[Text] = DataTable(cursor_type="row", id="stats-best")
@@ -200,17 +204,17 @@ class StatsScreen(Screen[None]):
 
     def _record(self, figures: PlayerStats) -> Table:
         grid = Table.grid(padding=(0, 2))
-        grid.add_column(style="dim")
-        grid.add_column(justify="right", style="bold")
+        grid.add_column(style="dim", no_wrap=True)
+        grid.add_column(justify="right", style="bold", no_wrap=True)
         grid.add_row("Games", f"{figures.games:,}")
         if figures.contests:
             rate = figures.win_rate or 0.0
-            grid.add_row("Wins", f"{figures.wins:,} of {figures.contests:,} ({rate:.0%})")
+            grid.add_row("Wins", f"{figures.wins:,} of {figures.contests:,}")
+            grid.add_row("Win rate", f"{rate:.0%}")
         else:
-            grid.add_row("Wins", "— (solo games only)")
+            grid.add_row("Wins", "solo games only")
         grid.add_row("Mean total", f"{figures.mean:.1f}" if figures.mean is not None else "—")
-        grid.add_row("Best total", str(figures.best))
-        grid.add_row("Worst total", str(figures.worst))
+        grid.add_row("Best / worst", f"{figures.best} / {figures.worst}")
         grid.add_row(five_of_a_kind_label(self.variant), f"{figures.five_of_a_kind:,}")
         labels = get_variant(self.variant).bonus_labels
         for bonus, rate in figures.bonus_rate.items():
