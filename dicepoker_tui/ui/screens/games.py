@@ -36,7 +36,7 @@ class GamesScreen(Screen[int | None]):
     """A list of kept games; enter picks one (its id is the result)."""
 
     BINDINGS = [
-        Binding("enter", "pick", "Open", key_display="⏎"),
+        Binding("enter", "pick", "Open", key_display="⏎", priority=True),  # shown in the footer
         Binding("x", "abandon", "Drop"),
         Binding("delete", "abandon", "Drop", show=False),
         Binding("escape", "back", "Back"),
