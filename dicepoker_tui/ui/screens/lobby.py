@@ -126,7 +126,8 @@ class LobbyScreen(Screen[None]):
         self.load_setup(self._initial)
         self.query_one("#variants", OptionList).focus()
         self._fit()
-        self.run_worker(self._load_levels, thread=True, name="bot-levels")
+        # The bot levels import the solver (numpy): load them once the lobby is on screen.
+        self.set_timer(2.0, lambda: self.run_worker(self._load_levels, thread=True))
 
     def on_resize(self) -> None:
         self._fit()
