@@ -9,7 +9,7 @@ from dicepoker_tui.engine.players import standings
 from dicepoker_tui.engine.scoresheet.state import GameState
 from dicepoker_tui.variants.base import Variant
 
-RowKind = Literal["box", "subtotal", "bonus", "total", "settlement"]
+RowKind = Literal["box", "subtotal", "bonus", "total", "place", "settlement"]
 
 
 @dataclass(frozen=True)
@@ -48,6 +48,9 @@ def sheet_rows(variant: Variant, state: GameState) -> list[SheetRow]:
         cells = tuple(str(s.bonuses[bonus]) if bonus in s.bonuses else None for s in sheets)
         rows.append(SheetRow(bonus, label, "bonus", cells))
     rows.append(SheetRow("total", "Total", "total", tuple(str(s.total) for s in sheets)))
+    final = places(state)
+    if final is not None and len(sheets) > 1:
+        rows.append(SheetRow("place", "Place", "place", tuple(ordinal(p) for p in final)))
     if variant.settlement:
         if state.standings is not None:
             values = [st.settlement for st in sorted(state.standings, key=lambda st: st.player)]

@@ -42,6 +42,9 @@ class HandoverScreen(ModalScreen[HandoverResult]):
             yield Static(text, id="handover-text")
         yield Footer(compact=True)
 
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        return action != "undo" or self.undo_by is not None
+
     def action_go(self) -> None:
         self.dismiss("go")
 

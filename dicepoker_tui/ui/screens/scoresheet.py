@@ -7,6 +7,7 @@ from typing import Literal
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
+from textual.containers import Center
 from textual.screen import Screen
 from textual.widgets import Footer, Static
 
@@ -37,7 +38,8 @@ class ScoresheetScreen(Screen[ResultChoice | None]):
 
     def compose(self) -> ComposeResult:
         yield Static(id="sheet-title", classes="screen-title")
-        yield SheetTable(id="sheet-table")
+        with Center(id="sheet-center"):
+            yield SheetTable(id="sheet-table")
         yield Footer(compact=True)
 
     def on_mount(self) -> None:

@@ -101,7 +101,7 @@ class TableScreen(Screen[None]):
                 yield Standings(id="standings")
                 yield GameLog(id="log")
             yield BoxList(id="boxes")
-            yield SheetTable(focusable=False, id="side-sheet")
+            yield SheetTable(focusable=False, max_width=90, id="side-sheet")
         yield Footer(compact=True)
 
     def on_mount(self) -> None:

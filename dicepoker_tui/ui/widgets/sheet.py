@@ -6,46 +6,61 @@ from rich.text import Text
 from textual.widgets import DataTable
 
 from dicepoker_tui.engine.scoresheet.state import GameState
-from dicepoker_tui.ui.sheet_model import ordinal, places, sheet_rows
+from dicepoker_tui.ui.sheet_model import sheet_rows
 from dicepoker_tui.variants.base import Variant
 
-STYLES = {"subtotal": "bold", "bonus": "italic", "total": "bold underline", "settlement": "bold"}
+STYLES = {
+    "subtotal": "bold",
+    "bonus": "italic",
+    "total": "bold underline",
+    "place": "bold",
+    "settlement": "bold",
+}
+SUMMARY = ("total", "place", "settlement")
 
 
 class SheetTable(DataTable):
-    """Boxes, section totals, bonuses, total (and settlement) for every player."""
+    """Boxes, section totals, bonuses, total, places (and settlement) for every player.
 
-    def __init__(self, focusable: bool = True, **kwargs) -> None:
+    When the rows do not all fit the height, the total, place and settlement rows move
+    to the top and stay there while the rest scrolls.
+    """
+
+    def __init__(self, focusable: bool = True, max_width: int | None = None, **kwargs) -> None:
         super().__init__(cursor_type="none", **kwargs)
         self.can_focus = focusable
+        self.max_width = max_width
 
     def show(self, variant: Variant, state: GameState) -> None:
         """Rebuild from the state (cheap: a sheet is at most ~25 rows × 8 players)."""
         scroll = self.scroll_offset
         self.clear(columns=True)
-        n = len(state.players)
-        avail = max(5, (self.size.width or 80) - 18)
-        name_width = max(4, min(14, avail // n - 2))
-        final = places(state)
         rows = sheet_rows(variant, state)
-        headers = []
+        n = len(state.players)
+        label_width = max(len(r.label) for r in rows)
+        room = self.app.size.width - 2
+        if self.max_width:
+            room = min(room, self.max_width)
+        name_width = max(4, min(14, (room - label_width - 2) // n - 2))
+        # Explicit widths: auto-sized columns may be drawn before they are measured.
+        self.add_column("", key="label", width=label_width)
         for seat, player in enumerate(state.players):
             name = player.name
             if len(name) > name_width:
                 name = name[: name_width - 1] + "…"
-            if final is not None and n > 1:
-                headers.append(f"{ordinal(final[seat])} {name}")
-            elif seat == state.current and n > 1:
-                headers.append(f"▶{name}")
-            else:
-                headers.append(name)
-        # Explicit widths: auto-sized columns may be drawn before they are measured.
-        self.add_column("", key="label", width=max(len(r.label) for r in rows))
-        for seat, header in enumerate(headers):
+            if seat == state.current and n > 1:
+                name = f"▶{name}"
             cells = [len(c) for r in rows for c in (r.cells[seat],) if c is not None]
-            width = max([len(header), 5, *cells])
-            label = Text(header, style="bold", justify="right")
+            width = max([len(name), 4, *cells])
+            label = Text(name, style="bold", justify="right")
             self.add_column(label, key=f"seat{seat}", width=width)
+        height = self.size.height or self.app.size.height - 4
+        summary = [r for r in rows if r.key in SUMMARY]
+        if len(rows) + 1 > height:
+            rows = summary + [r for r in rows if r.key not in SUMMARY]
+            self.fixed_rows = len(summary)
+        else:
+            self.fixed_rows = 0
         for row in rows:
             style = STYLES.get(row.kind, "")
             cells = [
