@@ -30,9 +30,22 @@ class SheetTable(DataTable):
         super().__init__(cursor_type="none", **kwargs)
         self.can_focus = focusable
         self.max_width = max_width
+        self._shown: tuple[Variant, GameState] | None = None
+        self._summary_first = False
+
+    def on_resize(self) -> None:
+        if self._shown is not None and self._wants_summary_first() != self._summary_first:
+            self.show(*self._shown)
+
+    def _wants_summary_first(self) -> bool:
+        """Whether the rows overflow the height the table has (unknown yet: they fit)."""
+        if self._shown is None or not self.size.height:
+            return False
+        return len(sheet_rows(*self._shown)) + 1 > self.size.height
 
     def show(self, variant: Variant, state: GameState) -> None:
         """Rebuild from the state (cheap: a sheet is at most ~25 rows × 8 players)."""
+        self._shown = (variant, state)
         scroll = self.scroll_offset
         self.clear(columns=True)
         rows = sheet_rows(variant, state)
@@ -54,13 +67,11 @@ class SheetTable(DataTable):
             width = max([len(name), 4, *cells])
             label = Text(name, style="bold", justify="right")
             self.add_column(label, key=f"seat{seat}", width=width)
-        height = self.size.height or self.app.size.height - 4
+        self._summary_first = self._wants_summary_first()
         summary = [r for r in rows if r.key in SUMMARY]
-        if len(rows) + 1 > height:
+        if self._summary_first:
             rows = summary + [r for r in rows if r.key not in SUMMARY]
-            self.fixed_rows = len(summary)
-        else:
-            self.fixed_rows = 0
+        self.fixed_rows = len(summary) if self._summary_first else 0
         for row in rows:
             style = STYLES.get(row.kind, "")
             cells = [
