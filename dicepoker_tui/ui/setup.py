@@ -23,6 +23,17 @@ class GameSetup:
     seats: tuple[Player, ...] = field(default_factory=lambda: (Player(name="Player 1"),))
     seed: int | None = None
     real_dice: bool = False
+    coach: tuple[float | None, ...] = ()
+    """Per seat: the coach's threshold in expected points, or None for no coach (missing
+    entries mean none). Only human seats are coached."""
+
+    def coach_thresholds(self) -> dict[int, float]:
+        """Seat → threshold for the coached human seats."""
+        return {
+            seat: limit
+            for seat, (player, limit) in enumerate(zip(self.seats, self.coach, strict=False))
+            if limit is not None and player.kind == "human"
+        }
 
     def problem(self, known_levels: Sequence[str] | None = None) -> str | None:
         """Why this setup cannot start, in one line, or None when it can."""

@@ -1,4 +1,5 @@
-"""Five dice drawn large with pips. A held die is raised, double-bordered and labelled HELD."""
+"""Five dice drawn large with pips. A held die is raised, double-bordered and labelled HELD;
+a die a hint says to keep is labelled KEEP."""
 
 from __future__ import annotations
 
@@ -52,11 +53,21 @@ class Die(Widget):
 
     DEFAULT_CSS = """
     Die { width: 11; height: 7; }
+    Die .die--hint-label { color: $success; text-style: bold reverse; }
     """
-    COMPONENT_CLASSES = {"die--face", "die--held", "die--label", "die--held-label", "die--blank"}
+    COMPONENT_CLASSES = {
+        "die--face",
+        "die--held",
+        "die--label",
+        "die--held-label",
+        "die--hint-label",
+        "die--blank",
+    }
 
     value: reactive[int | None] = reactive(None)
     held: reactive[bool] = reactive(False)
+    hinted: reactive[bool] = reactive(False)
+    """A hint says to keep this die."""
 
     class Clicked(Message):
         """The die was clicked: toggle holding it."""
@@ -88,6 +99,9 @@ class Die(Widget):
             label = key.center(width)
             label_style = self.get_component_rich_style("die--label")
             body = ["", *lines]
+        if self.hinted:
+            label = f"{key} KEEP".center(width)
+            label_style = self.get_component_rich_style("die--hint-label")
         text = Text(no_wrap=True, overflow="crop")
         for line in body:
             text.append(line.ljust(width), face_style if line else Style())
@@ -126,6 +140,8 @@ class DiceRow(Horizontal):
 
     dice: reactive[tuple[int, ...] | None] = reactive(None)
     held: reactive[tuple[bool, ...]] = reactive((False,) * 5)
+    hint: reactive[tuple[int, ...]] = reactive(())
+    """Positions a hint says to keep (cleared by the table when the dice change)."""
 
     def compose(self) -> ComposeResult:
         for i in range(5):
@@ -139,9 +155,14 @@ class DiceRow(Horizontal):
         for i, die in enumerate(self.query(Die)):
             die.held = held[i]
 
+    def watch_hint(self, hint: tuple[int, ...]) -> None:
+        for i, die in enumerate(self.query(Die)):
+            die.hinted = i in hint
+
     def on_mount(self) -> None:
         self.watch_dice(self.dice)
         self.watch_held(self.held)
+        self.watch_hint(self.hint)
 
     def on_resize(self) -> None:
         width, height = die_size(self.size.width, self.screen.size.height)

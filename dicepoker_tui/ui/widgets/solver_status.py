@@ -1,0 +1,96 @@
+"""The solver's table for the game on the table, loaded (or built) in a thread worker.
+
+A one-line widget: hidden while the table loads from the cache, it shows a progress
+bar while a table is being built, and hides again once the policy is ready. Play goes
+on meanwhile; `policy` is None until then and `progress` tells how far the build is.
+"""
+
+from __future__ import annotations
+
+import contextlib
+from collections.abc import Callable
+
+from rich.text import Text
+from textual.widgets import Static
+
+from dicepoker_tui.ai.policy import Policy
+from dicepoker_tui.variants.base import Variant
+
+BAR = 20
+"""Cells of the progress bar."""
+
+
+class SolverStatus(Static):
+    """Loads the variant's policy off the UI thread; `on_ready` is called when it is in."""
+
+    DEFAULT_CSS = """
+    SolverStatus { height: 1; width: 1fr; }
+    """
+
+    def __init__(
+        self, variant: Variant, on_ready: Callable[[Policy], None] | None = None, **kwargs
+    ) -> None:
+        super().__init__(**kwargs)
+        self.variant = variant
+        self.on_ready = on_ready
+        self.policy: Policy | None = None
+        self.progress = 0.0
+        self.error: str | None = None
+        self._shown_percent = -1
+        self.display = False
+
+    def on_mount(self) -> None:
+        self.run_worker(self._load, thread=True, exit_on_error=False, group="solver")
+
+    def _load(self) -> None:
+        try:
+            policy = Policy.for_variant(self.variant, progress=self._report)
+        except Exception as exc:  # a broken cache or solver must not take the game down
+            self._call(self._failed, str(exc) or type(exc).__name__)
+            return
+        self._call(self._ready, policy)
+
+    def _call(self, callback: Callable, *args: object) -> None:
+        """Run `callback` on the app's thread; nothing when the app has gone."""
+        with contextlib.suppress(RuntimeError):
+            self.app.call_from_thread(callback, *args)
+
+    def _report(self, fraction: float) -> None:
+        """Called by the solver (in the worker thread) as levels are solved."""
+        percent = int(max(0.0, min(1.0, fraction)) * 100)
+        if percent != self._shown_percent:
+            self._shown_percent = percent
+            self._call(self._show_progress, fraction)
+
+    def _show_progress(self, fraction: float) -> None:
+        self.progress = fraction
+        if self.policy is None:
+            filled = round(BAR * fraction)
+            text = Text(no_wrap=True, overflow="ellipsis")
+            text.append("Solver ", style="bold")
+            text.append("█" * filled + "░" * (BAR - filled))
+            text.append(f" {self.percent}%")
+            self.update(text)
+            self.display = True
+
+    @property
+    def percent(self) -> int:
+        return int(self.progress * 100)
+
+    def _ready(self, policy: Policy) -> None:
+        self.policy = policy
+        self.progress = 1.0
+        self.display = False
+        if self.on_ready is not None:
+            self.on_ready(policy)
+
+    def _failed(self, message: str) -> None:
+        self.error = message
+        self.update(Text(f"Solver unavailable: {message}", style="italic"))
+        self.display = True
+
+    def waiting_message(self) -> str:
+        """What a hint says while there is no policy yet."""
+        if self.error:
+            return f"No hints: the solver is unavailable ({self.error})."
+        return f"Preparing the solver: {self.percent}%"
