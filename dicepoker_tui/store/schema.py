@@ -133,9 +133,37 @@ def _v2_final_sheets_packed_logs(conn: sqlite3.Connection) -> None:
         conn.execute("DELETE FROM events WHERE game_id = ?", (game_id,))
 
 
-MIGRATIONS: list[Migration] = [_v1_games_players_events, _v2_final_sheets_packed_logs]
+def _v3_bidding_games(conn: sqlite3.Connection) -> None:
+    """Games of the bidding family (Perudo, Liar's Dice), each with its whole event log
+    (cups included) as one JSON array: the scoresheet tables stay as they are."""
+    _run(
+        conn,
+        """
+        CREATE TABLE bidding_games (
+            id          INTEGER PRIMARY KEY,
+            variant     TEXT    NOT NULL,
+            seed        TEXT    NOT NULL,
+            players     TEXT    NOT NULL,
+            status      TEXT    NOT NULL CHECK (status IN ('playing', 'finished', 'abandoned')),
+            started_at  TEXT    NOT NULL,
+            updated_at  TEXT    NOT NULL,
+            finished_at TEXT,
+            winner      TEXT,
+            event_count INTEGER NOT NULL DEFAULT 0,
+            events      TEXT    NOT NULL
+        );
+        CREATE INDEX bidding_games_by_status ON bidding_games (status, started_at);
+        """,
+    )
+
+
+MIGRATIONS: list[Migration] = [
+    _v1_games_players_events,
+    _v2_final_sheets_packed_logs,
+    _v3_bidding_games,
+]
 SCHEMA_VERSION = len(MIGRATIONS)
-TABLES = ("games", "players", "events", "final_sheets", "packed_logs")
+TABLES = ("games", "players", "events", "final_sheets", "packed_logs", "bidding_games")
 """The tables of a database at `SCHEMA_VERSION`."""
 
 

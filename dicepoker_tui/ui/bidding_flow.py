@@ -95,8 +95,41 @@ def open_bidding_table(app: App, game: BiddingGame, bot_pace: float | None = Non
         hook(game)
     while len(app.screen_stack) > 1:
         app.pop_screen()
-    app.push_screen(BiddingTableScreen(game, bots, pace))
+    app.push_screen(BiddingTableScreen(game, bots, pace, recorder=record_bidding(app, game)))
     return True
+
+
+def history_store(app: App):  # the app's Store, or None when games are not kept
+    keeper = getattr(app, "keeper", None)
+    return None if keeper is None else keeper.store
+
+
+def record_bidding(app: App, game: BiddingGame):
+    """Keep `game` in the app's history as it is played (a BiddingRecorder, or None)."""
+    store = history_store(app)
+    if store is None:
+        return None
+    from dicepoker_tui.store.bidding import BiddingRecorder
+
+    def notice(message: str) -> None:
+        app.notify(message, title="History", severity="warning", timeout=6, markup=False)
+
+    try:
+        return BiddingRecorder(store, game, on_error=notice)
+    except Exception as exc:  # the history never stops a game
+        notice(f"The game cannot be kept in the history: {exc}")
+        return None
+
+
+def open_bidding_history(app: App) -> None:
+    """The finished bidding games; enter reviews one round by round."""
+    store = history_store(app)
+    if store is None:
+        app.notify("No game history: games are not kept.", severity="warning", timeout=3)
+        return
+    from dicepoker_tui.ui.screens.bidding_review import BiddingGamesScreen
+
+    app.push_screen(BiddingGamesScreen(store))
 
 
 def after_bidding_game(app: App, game: BiddingGame, choice: str) -> None:

@@ -146,3 +146,61 @@ def round_outcome(events: list[ev.Event], names: list[str]) -> str:
         elif isinstance(event, ev.PlayerOut):
             parts.append(f"{names[event.player]} is out")
     return "; ".join(parts) + "." if parts else "No die changes hands."
+
+
+def review_text(events: list[ev.Event], variant: BiddingVariant) -> Text:
+    """A whole game round by round: every cup, the bids, the call and who lost a die."""
+    text = Text()
+    names: list[str] = []
+    width = 0
+    palifico = False
+    bids: list[str] = []
+
+    def flush_bids() -> None:
+        if bids:
+            text.append("  " + " · ".join(bids) + "\n")
+            bids.clear()
+
+    for event in events:
+        match event:
+            case ev.GameStarted():
+                names = [p.name for p in event.players]
+                width = min(12, max(len(n) for n in names))
+                text.append(f"{variant.name} · seed {event.seed}\n", style="bold")
+            case ev.RoundStarted():
+                palifico = event.palifico
+                text.append(f"\nRound {event.round} · {names[event.starter]} opens", style="bold")
+                if palifico:
+                    text.append(" · PALIFICO", style="bold reverse")
+                text.append("\n")
+                for seat, cup in enumerate(event.cups):
+                    if cup:
+                        text.append(f"  {names[seat][:width]:<{width}}  ")
+                        text.append_text(cup_text(tuple(cup)))
+                        text.append("\n")
+            case ev.BidMade():
+                bids.append(f"{names[event.player]} {bid_words(event.quantity, event.face)}")
+            case ev.CupsRevealed():
+                call = "dudo" if event.call == "challenge" else "calza"
+                bids.append(f"{names[event.player]} {call}!")
+                flush_bids()
+                wild = variant.wild_ones and not palifico
+                text.append("  Lifted: ")
+                for cup in event.cups:
+                    if cup:
+                        text.append_text(cup_text(tuple(cup), event.face, wild))
+                        text.append("  ")
+                text.append(
+                    f"\n  {event.actual} counted for {bid_words(event.quantity, event.face)}\n"
+                )
+            case ev.DiceCountChanged():
+                what = "loses a die" if event.delta < 0 else "wins a die back"
+                text.append(f"  {names[event.player]} {what} ({event.dice_left} left)\n")
+            case ev.PlayerOut():
+                text.append(f"  {names[event.player]} is out\n", style="bold")
+            case ev.GameFinished():
+                text.append("\nPlaces\n", style="bold")
+                for s in sorted(event.standings, key=lambda s: s.place):
+                    text.append(f"  {s.place}. {names[s.player]}\n")
+    flush_bids()
+    return text

@@ -10,9 +10,11 @@ import pytest
 from dicepoker_tui.engine.bidding import events as ev
 from dicepoker_tui.engine.bidding.game import replay
 from dicepoker_tui.engine.players import Player
+from dicepoker_tui.store.bidding import bidding_games, load_bidding_events
 from dicepoker_tui.ui.app import DicePokerApp
 from dicepoker_tui.ui.bidding_flow import open_bidding_game
 from dicepoker_tui.ui.screens.bidding_result import BiddingResultScreen
+from dicepoker_tui.ui.screens.bidding_review import BiddingReviewScreen
 from dicepoker_tui.ui.screens.bidding_table import BiddingTableScreen
 from dicepoker_tui.ui.screens.handover import HandoverScreen
 from dicepoker_tui.ui.setup import GameSetup
@@ -81,12 +83,18 @@ async def test_game_against_bots_through_the_keys(variant: str) -> None:
         assert not any(isinstance(s, BiddingTableScreen) for s in app.screen_stack)
 
 
-async def test_rematch_starts_a_fresh_table() -> None:
-    app = DicePokerApp(bot_pace=0, keep_history=False)
+async def test_kept_in_the_history_and_rematch_starts_a_fresh_table() -> None:
+    app = DicePokerApp(bot_pace=0)
     async with app.run_test(size=(80, 24)) as pilot:
         open_bidding_game(app, setup_for("perudo", *BOTS))  # bots only: plays itself
         await wait_for(pilot, lambda: isinstance(app.screen, BiddingResultScreen))
         first = bidding_table(app).game
+        (kept,) = bidding_games(app.keeper.store)
+        assert load_bidding_events(app.keeper.store, kept.id) == list(first.events)
+        await pilot.press("v")  # review, then back to the result
+        assert isinstance(app.screen, BiddingReviewScreen)
+        await pilot.press("escape")
+        assert isinstance(app.screen, BiddingResultScreen)
         await pilot.press("r")
         await wait_for(pilot, lambda: bidding_table(app).game is not first)
         again = bidding_table(app).game

@@ -13,7 +13,7 @@ from textual.widgets import Button, Footer, Static
 
 from dicepoker_tui.engine.bidding.state import BiddingState
 
-BiddingChoice = Literal["new", "rematch", "lobby"]
+BiddingChoice = Literal["new", "rematch", "lobby", "review"]
 
 
 def standings_text(state: BiddingState) -> Text:
@@ -33,7 +33,7 @@ class BiddingResultScreen(ModalScreen[BiddingChoice]):
 
     DEFAULT_CSS = """
     BiddingResultScreen { align: center middle; }
-    #bidding-result-box { width: 50; height: auto; border: double $accent;
+    #bidding-result-box { width: 60; height: auto; border: double $accent;
         background: $panel; padding: 0 2; }
     #bidding-result-box > Horizontal { height: auto; }
     #bidding-result-box Button { margin-right: 1; }
@@ -42,6 +42,7 @@ class BiddingResultScreen(ModalScreen[BiddingChoice]):
         Binding("n", "choose('new')", "New game"),
         Binding("r", "choose('rematch')", "Rematch"),
         Binding("l", "choose('lobby')", "Lobby"),
+        Binding("v", "choose('review')", "Review"),
         Binding("escape", "choose('lobby')", "Lobby", show=False),
     ]
 
@@ -57,6 +58,7 @@ class BiddingResultScreen(ModalScreen[BiddingChoice]):
                 yield Button("New game n", id="new", compact=True)
                 yield Button("Rematch r", id="rematch", compact=True, variant="primary")
                 yield Button("Lobby l", id="lobby", compact=True)
+                yield Button("Review v", id="review", compact=True)
         yield Footer(compact=True)
 
     def on_button_pressed(self, event: Button.Pressed) -> None:

@@ -5,6 +5,7 @@ between human players, so each sees only their own cup."""
 from __future__ import annotations
 
 from collections import Counter
+from typing import TYPE_CHECKING
 
 from rich.text import Text
 from textual.app import ComposeResult
@@ -29,6 +30,9 @@ from dicepoker_tui.ui.bidding_text import (
 from dicepoker_tui.ui.screens.handover import HandoverResult, HandoverScreen
 from dicepoker_tui.ui.screens.help import HelpScreen, reflow
 from dicepoker_tui.ui.widgets.cup import CupDice
+
+if TYPE_CHECKING:
+    from dicepoker_tui.store.bidding import BiddingRecorder
 
 BIDDING_KEYS = (
     ("↑ ↓", "quantity of your bid"),
@@ -88,9 +92,16 @@ class BiddingTableScreen(Screen[None]):
     REVEAL_PAUSE = 4
     """A bot waits this many paces after a reveal, so the lifted cups can be read."""
 
-    def __init__(self, game: BiddingGame, bots: dict[int, BiddingBot], pace: float) -> None:
+    def __init__(
+        self,
+        game: BiddingGame,
+        bots: dict[int, BiddingBot],
+        pace: float,
+        recorder: BiddingRecorder | None = None,
+    ) -> None:
         super().__init__()
         self.game = game
+        self.recorder = recorder
         self.bots = bots
         self.pace = pace
         players = game.state.players
@@ -151,6 +162,9 @@ class BiddingTableScreen(Screen[None]):
 
     def on_unmount(self) -> None:
         self._token += 1
+        if self.recorder is not None:
+            self.recorder.close()
+            self.recorder = None
 
     def _on_event(self, event: ev.Event, state: BiddingState) -> None:
         names = [p.name for p in state.players]
@@ -326,6 +340,13 @@ class BiddingTableScreen(Screen[None]):
         from dicepoker_tui.ui.screens.bidding_result import BiddingResultScreen
 
         def chosen(choice: str | None) -> None:
+            if choice == "review":
+                from dicepoker_tui.ui.screens.bidding_review import BiddingReviewScreen
+
+                self.app.push_screen(
+                    BiddingReviewScreen(list(self.game.events)), lambda _: self._show_result()
+                )
+                return
             after_bidding_game(self.app, self.game, choice or "lobby")
 
         self.app.push_screen(BiddingResultScreen(self.state), chosen)

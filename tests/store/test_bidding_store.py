@@ -1,0 +1,68 @@
+"""Bidding games in the history: recorded as played, listed when finished, loaded back
+event for event, reviewed with every cup."""
+
+from __future__ import annotations
+
+import pytest
+
+from dicepoker_tui.ai.bidding_bots import CallCalza, CallChallenge, make_bidding_bot
+from dicepoker_tui.engine.bidding import events as ev
+from dicepoker_tui.engine.bidding.game import BiddingGame, replay
+from dicepoker_tui.engine.bidding.variants import get_bidding_variant
+from dicepoker_tui.store import Store
+from dicepoker_tui.store.bidding import BiddingRecorder, bidding_games, load_bidding_events
+from dicepoker_tui.ui.bidding_text import review_text
+
+
+def play_out(game: BiddingGame, moves: int | None = None) -> None:
+    bots = {s: make_bidding_bot("strong", seed=s) for s in range(len(game.state.players))}
+    done = 0
+    while not game.finished and (moves is None or done < moves):
+        seat = game.current
+        action = bots[seat].choose(game.state.view_for(seat), game.variant, seat)
+        if isinstance(action, CallChallenge):
+            game.challenge()
+        elif isinstance(action, CallCalza):
+            game.calza()
+        else:
+            game.bid(action.quantity, action.face)
+        done += 1
+
+
+@pytest.mark.parametrize("variant", ["perudo", "liars-dice"])
+def test_a_recorded_game_comes_back_event_for_event(variant: str) -> None:
+    with Store.memory() as store:
+        game = BiddingGame.new(variant, ["Ann", "Bob", "Cy"], seed=21)
+        recorder = BiddingRecorder(store, game)
+        play_out(game, moves=5)
+        assert bidding_games(store) == []  # not finished yet
+        assert [r.status for r in bidding_games(store, status=None)] == ["playing"]
+        assert load_bidding_events(store, recorder.game_id) == list(game.events)
+        play_out(game)
+        recorder.close()
+        (record,) = bidding_games(store)
+        assert record.variant == variant and record.players == ("Ann", "Bob", "Cy")
+        first = next(s.player for s in game.state.standings if s.place == 1)
+        assert record.winner == game.state.players[first].name
+        loaded = load_bidding_events(store, record.id)
+        assert loaded == list(game.events) and replay(loaded) == game.state
+
+
+def test_scoresheet_history_is_untouched_by_bidding_games() -> None:
+    with Store.memory() as store:
+        game = BiddingGame.new("perudo", ["Ann", "Bob"], seed=3)
+        BiddingRecorder(store, game).close()
+        assert store.finished() == [] and store.unfinished() == []
+
+
+def test_review_shows_every_cup_of_every_round() -> None:
+    game = BiddingGame.new("perudo", ["Ann", "Bob"], seed=8)
+    play_out(game)
+    shown = review_text(list(game.events), get_bidding_variant("perudo")).plain
+    rounds = [e for e in game.events if isinstance(e, ev.RoundStarted)]
+    assert shown.count("Round ") == len(rounds)
+    for started in rounds:
+        block = shown.split(f"Round {started.round} ·")[1].split("Round ")[0]
+        for cup in started.cups:
+            if cup:
+                assert " ".join(map(str, cup)) in block
