@@ -3,12 +3,16 @@
 The reader steps through the turns (← →, j k, home end); the sheet shows the game as it
 stood after the highlighted turn, `replay(events[:step.upto])`, so it fills up as they go.
 Where the sheet and the timeline do not fit side by side, `t` switches between them and
-a line above the sheet tells the turn shown.
+a line above the sheet tells the turn shown. `a` analyses the game in a worker (the
+solver's table is loaded, or built, first): each turn of the timeline is marked with the
+expected points its decisions gave up, and a panel sums it up per player.
 """
 
 from __future__ import annotations
 
+import contextlib
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 from rich.text import Text
 from textual.app import ComposeResult
@@ -24,6 +28,7 @@ from dicepoker_tui.engine.scoresheet.game import replay
 from dicepoker_tui.engine.scoresheet.state import GameState, evolve
 from dicepoker_tui.store import GameRecord, Store
 from dicepoker_tui.store.timeline import timeline
+from dicepoker_tui.ui.review_analysis import decisions_by_step, summary_text, turn_marks
 from dicepoker_tui.ui.review_text import (
     Step,
     review_steps,
@@ -36,6 +41,9 @@ from dicepoker_tui.ui.review_text import (
 from dicepoker_tui.ui.sheet_model import result_line
 from dicepoker_tui.ui.widgets.sheet import SheetTable
 from dicepoker_tui.variants import get_variant
+
+if TYPE_CHECKING:  # the solver (numpy) is imported when a game is analysed
+    from dicepoker_tui.ai.analysis import Analysis
 
 TIMELINE_MIN_WIDTH = 36
 """Narrower than this beside the sheet, the review shows one pane at a time."""
@@ -77,6 +85,9 @@ class ReviewScreen(Screen[None]):
         border: round $primary-muted;
     }
     ReviewScreen #review-timeline > .option-list--option { padding: 0; }
+    ReviewScreen #review-analysis {
+        display: none; height: auto; max-height: 10; border: round $primary-muted; padding: 0 1;
+    }
     ReviewScreen.-single #review-now { display: block; }
     ReviewScreen.-single #review-side { margin-left: 0; }
     ReviewScreen.-single.-sheet-pane #review-side { display: none; }
@@ -94,6 +105,7 @@ class ReviewScreen(Screen[None]):
         Binding("home", "first", "Start", priority=True),
         Binding("end", "last", "End", priority=True),
         Binding("t", "toggle_pane", "Sheet/Timeline"),
+        Binding("a", "analyse", "Analyse"),
         Binding("escape", "close", "Back"),
         Binding("q", "close", "Back", show=False),
     ]
@@ -119,6 +131,9 @@ class ReviewScreen(Screen[None]):
         self.steps: list[Step] = review_steps(self.events, self.told)
         self._states = self._fold_steps()
         self._start = len(self.steps) - 1 if start is None else start
+        self.analysis: Analysis | None = None
+        """The game's analysis, once `a` has run it."""
+        self._analysing = False
 
     @classmethod
     def from_store(cls, store: Store, game_id: int) -> ReviewScreen:
@@ -155,6 +170,9 @@ class ReviewScreen(Screen[None]):
                 )
                 timeline_list.border_title = "Turn by turn"
                 yield timeline_list
+                panel = Static(id="review-analysis")
+                panel.border_title = "Analysis"
+                yield panel
             detail = Static(id="review-detail")
             detail.border_title = "This turn"
             yield detail
@@ -256,6 +274,65 @@ class ReviewScreen(Screen[None]):
         if action == "toggle_pane":
             return self.single
         return True
+
+    # -- analysis ---------------------------------------------------------------------------
+    def action_analyse(self) -> None:
+        """Analyse the game (once, in a thread), or show and hide the analysis panel."""
+        panel = self.query_one("#review-analysis", Static)
+        if self.single:
+            self.pane = "timeline"
+        if self.analysis is not None:
+            panel.display = not panel.display
+            return
+        panel.display = True
+        if self._analysing:
+            return
+        self._analysing = True
+        panel.update(Text("Analysing…", style="italic"))
+        self.run_worker(self._analyse, thread=True, exit_on_error=False, group="analysis")
+
+    def _analyse(self) -> None:
+        from dicepoker_tui.ai.analysis import analyze_events
+        from dicepoker_tui.ai.policy import Policy
+
+        def progress(fraction: float) -> None:
+            self._from_thread(self._show_progress, fraction)
+
+        try:
+            policy = Policy.for_variant(self.variant, progress=progress)
+            analysis = analyze_events(self.events, policy)
+        except Exception as exc:  # no table, an odd history: say so, keep the review
+            self._from_thread(self._analysis_failed, str(exc) or type(exc).__name__)
+            return
+        self._from_thread(self._show_analysis, analysis)
+
+    def _from_thread(self, callback, *args: object) -> None:
+        with contextlib.suppress(RuntimeError):  # the app has gone
+            self.app.call_from_thread(callback, *args)
+
+    def _show_progress(self, fraction: float) -> None:
+        if self.analysis is None:
+            text = Text(f"Preparing the solver: {int(fraction * 100)}%", style="italic")
+            self.query_one("#review-analysis", Static).update(text)
+
+    def _analysis_failed(self, message: str) -> None:
+        self._analysing = False
+        self.query_one("#review-analysis", Static).update(
+            Text(f"No analysis: {message}", style="italic")
+        )
+
+    def _show_analysis(self, analysis: Analysis) -> None:
+        self.analysis = analysis
+        self._analysing = False
+        timeline_list = self.query_one("#review-timeline", OptionList)
+        for i, decisions in decisions_by_step(analysis, self.steps).items():
+            prompt = step_text(self.steps[i], self.final, self.variant, self.told)
+            prompt.append("\n  ")
+            prompt.append_text(turn_marks(decisions))
+            timeline_list.replace_option_prompt_at_index(i, prompt)
+        self.query_one("#review-analysis", Static).update(
+            summary_text(analysis, self.final.finished)
+        )
 
     def action_close(self) -> None:
         if len(self.app.screen_stack) > 1:
