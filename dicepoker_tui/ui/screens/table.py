@@ -77,6 +77,8 @@ class TableScreen(Screen[None]):
         Binding("question_mark", "help", "Help", key_display="?"),
         Binding("f1", "help", "Help", show=False),
         Binding("escape", "menu", "Menu"),
+        # Textual's own ctrl+q (quit), listed in this footer; priority so it wins there.
+        Binding("ctrl+q", "app.quit", "Quit", key_display="^q", priority=True),
     ]
 
     def __init__(self, game: Game, bots: dict[int, Bot], pace: float, kept: bool) -> None:
@@ -102,7 +104,8 @@ class TableScreen(Screen[None]):
                 yield GameLog(id="log")
             yield BoxList(id="boxes")
             yield SheetTable(focusable=False, max_width=90, id="side-sheet")
-        yield Footer(compact=True)
+        # ctrl+p still opens the palette; the footer's room goes to the game's keys.
+        yield Footer(compact=True, show_command_palette=False)
 
     def on_mount(self) -> None:
         log = self.query_one(GameLog)
