@@ -37,7 +37,15 @@ def setup_from_args(args: argparse.Namespace):
     setup = GameSetup(
         variant=args.variant, seats=tuple(seats), seed=args.seed, real_dice=args.real_dice
     )
-    problem = setup.problem(bot_levels())
+    from dicepoker_tui.ui.bidding_flow import bidding_setup_problem, is_bidding
+
+    if is_bidding(args.variant):
+        if len(seats) == 1 and not args.bot:  # the default lone seat gets a bot to play
+            seats.append(Player(name="Bot 1", kind="bot", level="strong"))
+            setup = GameSetup(variant=args.variant, seats=tuple(seats), seed=args.seed)
+        problem = bidding_setup_problem(setup)
+    else:
+        problem = setup.problem(bot_levels())
     if problem:
         raise CliError(problem[0].lower() + problem[1:].rstrip("."))
     return setup
@@ -45,6 +53,13 @@ def setup_from_args(args: argparse.Namespace):
 
 def run(args: argparse.Namespace) -> int:
     setup = setup_from_args(args)
+    from dicepoker_tui.ui.bidding_flow import is_bidding
+
+    if is_bidding(setup.variant):
+        from dicepoker_tui.ui.bidding_app import BiddingApp
+
+        BiddingApp(setup).run()
+        return 0
     from dicepoker_tui.ui.app import DicePokerApp
 
     DicePokerApp(setup).run()

@@ -155,9 +155,9 @@ class BiddingTableScreen(Screen[None]):
             elif isinstance(event, ev.DiceCountChanged | ev.PlayerOut):
                 self._last_outcome.append(event)
         self._subscription = self.game.subscribe(self._on_event)
+        self._ready = True
         self._reset_entry()
         self._refresh()
-        self._ready = True
         self.call_after_refresh(self._next)
 
     def on_unmount(self) -> None:
