@@ -184,6 +184,10 @@ def main(argv: Sequence[str] | None = None) -> int:
             print(path)
     for path in save_history_scenes(directory):  # history, review, statistics
         print(path)
+    from dicepoker_tui.ui.bidding_scenes import save_all as save_bidding_scenes
+
+    for path in save_bidding_scenes(directory):  # Perudo and Liar's Dice
+        print(path)
     return 0
 
 
