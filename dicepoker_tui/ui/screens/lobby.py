@@ -36,14 +36,21 @@ def available_bot_levels() -> list[str]:
 class SeatList(OptionList):
     """The seats in play order; the lobby edits the highlighted one."""
 
-    def show(self, seats: list[Player], highlight: int | None) -> None:
+    def show(
+        self, seats: list[Player], highlight: int | None, coach: list[float | None] | None = None
+    ) -> None:
         self.clear_options()
+        coach = coach or []
         for i, p in enumerate(seats):
             grid = Table.grid(expand=True, padding=(0, 1))
             grid.add_column(width=2, justify="right")
             grid.add_column(ratio=1, no_wrap=True, overflow="ellipsis")
             grid.add_column(no_wrap=True)
-            kind = Text("human") if p.kind == "human" else Text(f"bot · {p.level}", style="italic")
+            if p.kind == "human":
+                limit = coach[i] if i < len(coach) else None
+                kind = Text("human" if limit is None else f"human · coach {limit:g}")
+            else:
+                kind = Text(f"bot · {p.level}", style="italic")
             grid.add_row(str(i + 1), p.name, kind)
             self.add_option(Option(grid, id=f"seat{i}"))
         if seats:
@@ -63,6 +70,7 @@ class LobbyScreen(Screen[None]):
         Binding("e", "rename", "Rename"),
         Binding("l", "level", "Level"),
         Binding("x", "remove", "Remove"),
+        Binding("o", "coach", "Coach", show=False),  # the seat list's subtitle says it
         Binding("delete", "remove", "Remove", show=False),
         Binding("question_mark", "rules", "Rules", key_display="?"),
         Binding("f1", "rules", "Rules", show=False),
@@ -77,6 +85,8 @@ class LobbyScreen(Screen[None]):
         self.variants = all_variants()
         self._levels: list[str] | None = None  # loaded after the first frame (bots are big)
         self.seats: list[Player] = list((setup or GameSetup()).seats)
+        self.coach: list[float | None] = [None] * len(self.seats)
+        """Per seat: the coach's threshold (expected points), or None."""
         self.real_dice = False
         self._initial = setup or GameSetup()
 
@@ -99,6 +109,7 @@ class LobbyScreen(Screen[None]):
                     with Vertical(id="lobby-right"):
                         seats = SeatList(id="seats")
                         seats.border_title = f"Seats (1–{MAX_PLAYERS}, in play order)"
+                        seats.border_subtitle = "o: coach a human seat"
                         yield seats
                         with Horizontal(id="seat-buttons", classes="button-row"):
                             yield Button("+Human", id="add-human", compact=True)
@@ -159,6 +170,9 @@ class LobbyScreen(Screen[None]):
         except Exception:
             variants.highlighted = 0
         self.seats = list(setup.seats)
+        self.coach = [
+            setup.coach[i] if i < len(setup.coach) else None for i in range(len(self.seats))
+        ]
         self._show_seats(0)
         self.query_one("#seed", Input).value = "" if setup.seed is None else str(setup.seed)
         self.real_dice = setup.real_dice
@@ -183,6 +197,7 @@ class LobbyScreen(Screen[None]):
             seats=tuple(self.seats),
             seed=seed,
             real_dice=self.real_dice,
+            coach=tuple(self.coach),
         )
         return setup.problem(self.levels) or setup
 
@@ -200,7 +215,7 @@ class LobbyScreen(Screen[None]):
         self.query_one("#lobby-rules").border_title = f"Rules — {variant.name}"
 
     def _show_seats(self, highlight: int | None) -> None:
-        self.query_one(SeatList).show(self.seats, highlight)
+        self.query_one(SeatList).show(self.seats, highlight, self.coach)
 
     @property
     def _seat_index(self) -> int | None:
@@ -236,6 +251,7 @@ class LobbyScreen(Screen[None]):
         else:
             player = Player(name=unused_name(names, "Player"))
         self.seats.append(player)
+        self.coach.append(None)
         self._show_seats(len(self.seats) - 1)
 
     def action_remove(self) -> None:
@@ -244,6 +260,7 @@ class LobbyScreen(Screen[None]):
             self.notify("A game needs at least one seat.", severity="warning", timeout=2)
             return
         del self.seats[index]
+        del self.coach[index]
         self._show_seats(min(index, len(self.seats) - 1))
 
     def action_rename(self) -> None:
@@ -281,6 +298,33 @@ class LobbyScreen(Screen[None]):
         self._show_seats(index)
         if len(levels) == 1:
             self.notify(f"{nxt} is the only bot level so far.", timeout=2)
+
+    def action_coach(self) -> None:
+        """Coach the highlighted human seat: off, then each threshold in turn, then off."""
+        from dicepoker_tui.ui.coach import COACH_THRESHOLDS
+
+        index = self._seat_index
+        if index is None:
+            return
+        seat = self.seats[index]
+        if seat.kind != "human":
+            self.notify("The coach is for human seats.", severity="warning", timeout=2)
+            return
+        steps: list[float | None] = [None, *COACH_THRESHOLDS]
+        current = self.coach[index]
+        self.coach[index] = (
+            steps[(steps.index(current) + 1) % len(steps)] if current in steps else None
+        )
+        self._show_seats(index)
+        limit = self.coach[index]
+        if limit is None:
+            self.notify(f"No coach for {seat.name}.", timeout=2)
+        else:
+            self.notify(
+                f"Coach for {seat.name}: a note after a move that gives up more than "
+                f"{limit:g} expected points.",
+                timeout=3,
+            )
 
     def action_real_dice(self) -> None:
         self.real_dice = not self.real_dice
@@ -324,6 +368,11 @@ class LobbyScreen(Screen[None]):
         yield ("Rename seat", "Rename the highlighted seat (e)", self.action_rename)
         yield ("Bot level", "Next level for the highlighted bot (l)", self.action_level)
         yield ("Remove seat", "Remove the highlighted seat (x)", self.action_remove)
+        yield (
+            "Coach",
+            "Notes after costly moves of the highlighted human seat; threshold cycles (o)",
+            self.action_coach,
+        )
         yield ("Real dice", "Switch real-dice mode on or off (d)", self.action_real_dice)
         yield ("Rules", "Rules of the highlighted variant (?)", self.action_rules)
         yield ("Resume", "Continue an unfinished game (c)", self.action_resume)

@@ -7,7 +7,7 @@ commands; a refused command becomes a short notice.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Mapping
 
 from rich.text import Text
 from textual.app import ComposeResult
@@ -35,6 +35,7 @@ from dicepoker_tui.ui.widgets.boxes import BoxList, BoxRow
 from dicepoker_tui.ui.widgets.dice import DiceRow, Die
 from dicepoker_tui.ui.widgets.log import GameLog
 from dicepoker_tui.ui.widgets.sheet import SheetTable
+from dicepoker_tui.ui.widgets.solver_status import SolverStatus
 from dicepoker_tui.ui.widgets.standings import Standings
 from dicepoker_tui.variants.base import Variant, WriteContext
 
@@ -67,11 +68,13 @@ class TableScreen(Screen[None]):
         Binding("r", "throw", "Throw", show=False),
         Binding("1", "hold(0)", "Hold", key_display="1-5"),
         *(Binding(str(i + 1), f"hold({i})", f"Hold die {i + 1}", show=False) for i in range(1, 5)),
-        Binding("up", "cursor(-1)", "Box", key_display="↑↓"),
+        # ↑↓ on the highlighted box list go without saying; the footer's room goes to h Hint.
+        Binding("up", "cursor(-1)", "Box", key_display="↑↓", show=False),
         Binding("down", "cursor(1)", "Box down", show=False),
         Binding("k", "cursor(-1)", "Box up", show=False),
         Binding("j", "cursor(1)", "Box down", show=False),
         Binding("enter", "write", "Write", key_display="⏎"),
+        Binding("h", "hint", "Hint"),
         Binding("s", "sheet", "Sheet"),
         Binding("u", "undo", "Undo"),
         Binding("question_mark", "help", "Help", key_display="?"),
@@ -81,9 +84,19 @@ class TableScreen(Screen[None]):
         Binding("ctrl+q", "app.quit", "Quit", key_display="^q", priority=True),
     ]
 
-    def __init__(self, game: Game, bots: dict[int, Bot], pace: float, kept: bool) -> None:
+    def __init__(
+        self,
+        game: Game,
+        bots: dict[int, Bot],
+        pace: float,
+        kept: bool,
+        coach: Mapping[int, float] | None = None,
+    ) -> None:
         super().__init__()
         self.game = game
+        self.coach_thresholds = dict(coach or {})
+        """Seat → the coach's threshold in expected points, for the coached seats."""
+        self._coach = None
         self.kept = kept
         self.runner = BotRunner(self, game, bots, pace, self._show_bot_box)
         self._unsubscribe: Callable[[], None] | None = None
@@ -100,6 +113,9 @@ class TableScreen(Screen[None]):
             with Vertical(id="table-left"):
                 yield DiceRow(id="dice")
                 yield Static(id="turn-status")
+                yield SolverStatus(
+                    self.game.variant, autostart=self._needs_solver(), id="solver-status"
+                )
                 yield Standings(id="standings")
                 yield GameLog(id="log")
             yield BoxList(id="boxes")
@@ -116,6 +132,13 @@ class TableScreen(Screen[None]):
             if line:
                 log.add(line)
         self._unsubscribe = self.game.subscribe(self._on_event)
+        if self.coach_thresholds:
+            from dicepoker_tui.ui.coach import Coach
+
+            status = self.query_one(SolverStatus)
+            self._coach = Coach(
+                self.game, self.coach_thresholds, lambda: status.policy, self._coach_note
+            )
         self._fit()
         self._sync()
 
@@ -123,6 +146,9 @@ class TableScreen(Screen[None]):
         if self._unsubscribe is not None:
             self._unsubscribe()
             self._unsubscribe = None
+        if self._coach is not None:
+            self._coach.close()
+            self._coach = None
 
     def on_screen_resume(self) -> None:
         if self.is_mounted:
@@ -157,6 +183,8 @@ class TableScreen(Screen[None]):
                 self._cursors[event.player] = nxt
         elif isinstance(event, ev.WriteUndone):
             self._cursors[event.player] = event.box
+        if isinstance(event, ev.DiceThrown | ev.BoxWritten | ev.WriteUndone):
+            self.query_one(DiceRow).hint = ()  # a hint holds for the dice it was given for
         if not self._sync_pending:
             self._sync_pending = True
             self.call_next(self._sync)
@@ -420,6 +448,47 @@ class TableScreen(Screen[None]):
             self._announced = (snapshot.turn.round, writer)
         self._attempt(self.game.undo)
 
+    # -- hints and the coach ----------------------------------------------------------------
+    def _needs_solver(self) -> bool:
+        """Load the table from the start when the game uses it anyway (coach, solver bots)
+        or when it is already cached; otherwise on the first hint."""
+        if self.coach_thresholds:
+            return True
+        from dicepoker_tui.ai.noise import LEVEL_NOISE
+
+        if any(p.kind == "bot" and p.level in LEVEL_NOISE for p in self.game.state.players):
+            return True
+        from dicepoker_tui.ai.solver import cached
+
+        try:
+            return cached(self.game.variant)
+        except Exception:  # no cache directory: load on the first hint
+            return False
+
+    def action_hint(self) -> None:
+        """Highlight the best dice to keep (or the best box); list the next best options."""
+        if not self._can_act():
+            return
+        status = self.query_one(SolverStatus)
+        if status.policy is None:
+            status.start()
+            self.notify(status.waiting_message(), title="Hint", timeout=3)
+            return
+        from dicepoker_tui.ui.hints import hint_for
+
+        state = self.game.state
+        hint = hint_for(status.policy, state)
+        self.notify(hint.text, title="Hint", timeout=8, markup=False)
+        if hint.keep is not None:
+            self.query_one(DiceRow).hint = hint.keep
+        elif hint.box is not None and state.turn is not None:
+            self._cursors[state.turn.player] = hint.box
+            self._show_bot_box(hint.box)
+
+    def _coach_note(self, seat: int, message: str) -> None:
+        name = self.game.state.players[seat].name
+        self.notify(message, title=f"Coach · {name}", timeout=6, markup=False)
+
     def action_sheet(self) -> None:
         self.app.push_screen(ScoresheetScreen(self.game), self._after_result)
 
@@ -452,6 +521,7 @@ class TableScreen(Screen[None]):
                 lambda i=i: self.action_hold(i),
             )
         yield ("Write", "Write the dice into the box under the cursor (enter)", self.action_write)
+        yield ("Hint", "The best move now and what the next best give up (h)", self.action_hint)
         yield ("Scoresheet", "Everyone's sheet side by side (s)", self.action_sheet)
         yield ("Undo", "Take back the last write, until the next throw (u)", self.action_undo)
         yield ("Help", "Keys and the rules of this variant (?, F1)", self.action_help)

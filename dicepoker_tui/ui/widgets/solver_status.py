@@ -9,12 +9,15 @@ from __future__ import annotations
 
 import contextlib
 from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 from rich.text import Text
 from textual.widgets import Static
 
-from dicepoker_tui.ai.policy import Policy
 from dicepoker_tui.variants.base import Variant
+
+if TYPE_CHECKING:  # the solver (numpy) is imported in the worker, off the UI thread
+    from dicepoker_tui.ai.policy import Policy
 
 BAR = 20
 """Cells of the progress bar."""
@@ -28,10 +31,16 @@ class SolverStatus(Static):
     """
 
     def __init__(
-        self, variant: Variant, on_ready: Callable[[Policy], None] | None = None, **kwargs
+        self,
+        variant: Variant,
+        on_ready: Callable[[Policy], None] | None = None,
+        autostart: bool = True,
+        **kwargs,
     ) -> None:
         super().__init__(**kwargs)
         self.variant = variant
+        self.autostart = autostart
+        self.started = False
         self.on_ready = on_ready
         self.policy: Policy | None = None
         self.progress = 0.0
@@ -40,10 +49,19 @@ class SolverStatus(Static):
         self.display = False
 
     def on_mount(self) -> None:
-        self.run_worker(self._load, thread=True, exit_on_error=False, group="solver")
+        if self.autostart:
+            self.start()
+
+    def start(self) -> None:
+        """Load (or build) the table, once."""
+        if not self.started:
+            self.started = True
+            self.run_worker(self._load, thread=True, exit_on_error=False, group="solver")
 
     def _load(self) -> None:
         try:
+            from dicepoker_tui.ai.policy import Policy
+
             policy = Policy.for_variant(self.variant, progress=self._report)
         except Exception as exc:  # a broken cache or solver must not take the game down
             self._call(self._failed, str(exc) or type(exc).__name__)
