@@ -13,6 +13,7 @@ from textual.screen import Screen
 from textual.widgets import Button, Footer, Input, Label, OptionList, Static
 from textual.widgets.option_list import Option
 
+from dicepoker_tui.engine.bidding.variants import BIDDING_VARIANTS
 from dicepoker_tui.engine.players import Player
 from dicepoker_tui.engine.scoresheet.rules import MAX_PLAYERS
 from dicepoker_tui.ui.screens.help import HelpScreen, reflow
@@ -76,13 +77,15 @@ class LobbyScreen(Screen[None]):
         Binding("f1", "rules", "Rules", show=False),
         Binding("c", "resume", "Resume", show=False),
         Binding("h", "history", "History", show=False),
+        Binding("g", "bidding_history", "Perudo games", show=False),
         Binding("t", "theme", "Theme", show=False),
         Binding("d", "real_dice", "Real dice", show=False),
     ]
 
     def __init__(self, setup: GameSetup | None = None) -> None:
         super().__init__()
-        self.variants = all_variants()
+        self.variants = [*all_variants(), *BIDDING_VARIANTS.values()]
+        self._family = "scoresheet"
         self._levels: list[str] | None = None  # loaded after the first frame (bots are big)
         self.seats: list[Player] = list((setup or GameSetup()).seats)
         self.coach: list[float | None] = [None] * len(self.seats)
@@ -158,6 +161,10 @@ class LobbyScreen(Screen[None]):
     @property
     def levels(self) -> list[str]:
         """The bot levels on offer (loaded now if the background load has not finished)."""
+        if self.variant_id in BIDDING_VARIANTS:
+            from dicepoker_tui.ai.bidding_bots import bidding_bot_levels
+
+            return bidding_bot_levels()
         if self._levels is None:
             self._levels = available_bot_levels()
         return self._levels
@@ -199,20 +206,46 @@ class LobbyScreen(Screen[None]):
             real_dice=self.real_dice,
             coach=tuple(self.coach),
         )
+        if setup.variant in BIDDING_VARIANTS:
+            from dicepoker_tui.ui.bidding_flow import bidding_setup_problem
+
+            return bidding_setup_problem(setup) or setup
         return setup.problem(self.levels) or setup
 
     def _real_dice_label(self) -> Text:
         return Text(f"[{'x' if self.real_dice else ' '}] Real dice d")
 
     def _show_about(self) -> None:
-        variant = get_variant(self.variant_id)
+        variant = self._variant()
         text = Text()
         text.append(f"{variant.name}\n", style="bold")
         text.append(f"{variant.description}\n")
-        text.append(f"{len(variant.boxes)} rounds.  ? shows the rules.", style="dim")
+        if variant.id in BIDDING_VARIANTS:
+            text.append("2–8 seats, five dice each.  ? shows the rules.", style="dim")
+        else:
+            text.append(f"{len(variant.boxes)} rounds.  ? shows the rules.", style="dim")
+        self._fit_family()
         self.query_one("#variant-about", Static).update(text)
         self.query_one("#lobby-rules-text", Static).update(Text(reflow(variant.rules_text)))
         self.query_one("#lobby-rules").border_title = f"Rules — {variant.name}"
+
+    def _variant(self):  # a scoresheet Variant or a BiddingVariant
+        if self.variant_id in BIDDING_VARIANTS:
+            return BIDDING_VARIANTS[self.variant_id]
+        return get_variant(self.variant_id)
+
+    def _fit_family(self) -> None:
+        """Moving between the scoresheet and bidding families: bots take a level of the
+        new family."""
+        family = "bidding" if self.variant_id in BIDDING_VARIANTS else "scoresheet"
+        if family == self._family:
+            return
+        self._family = family
+        if any(p.kind == "bot" for p in self.seats):
+            from dicepoker_tui.ui.bidding_flow import fit_levels
+
+            self.seats = fit_levels(self.seats, self.levels)
+            self._show_seats(self._seat_index)
 
     def _show_seats(self, highlight: int | None) -> None:
         self.query_one(SeatList).show(self.seats, highlight, self.coach)
@@ -235,6 +268,11 @@ class LobbyScreen(Screen[None]):
         setup = self.current_setup()
         if isinstance(setup, str):
             self.notify(setup, severity="warning", timeout=3)
+            return
+        if setup.variant in BIDDING_VARIANTS:
+            from dicepoker_tui.ui.bidding_flow import open_bidding_game
+
+            open_bidding_game(self.app, setup)
             return
         self.app.start_game(setup)  # type: ignore[attr-defined]
 
@@ -331,6 +369,11 @@ class LobbyScreen(Screen[None]):
         self.query_one("#real-dice", Button).label = self._real_dice_label()
 
     def action_rules(self) -> None:
+        if self.variant_id in BIDDING_VARIANTS:
+            from dicepoker_tui.ui.screens.bidding_table import BiddingHelpScreen
+
+            self.app.push_screen(BiddingHelpScreen(self._variant()))
+            return
         self.app.push_screen(HelpScreen(get_variant(self.variant_id)))
 
     def action_resume(self) -> None:
@@ -338,6 +381,11 @@ class LobbyScreen(Screen[None]):
 
     def action_history(self) -> None:
         self.app.open_history()  # type: ignore[attr-defined]
+
+    def action_bidding_history(self) -> None:
+        from dicepoker_tui.ui.bidding_flow import open_bidding_history
+
+        open_bidding_history(self.app)
 
     def action_theme(self) -> None:
         self.app.action_change_theme()
@@ -377,3 +425,8 @@ class LobbyScreen(Screen[None]):
         yield ("Rules", "Rules of the highlighted variant (?)", self.action_rules)
         yield ("Resume", "Continue an unfinished game (c)", self.action_resume)
         yield ("History", "Finished games (h)", self.action_history)
+        yield (
+            "Perudo and Liar's Dice games",
+            "Finished bidding games, reviewed round by round (g)",
+            self.action_bidding_history,
+        )

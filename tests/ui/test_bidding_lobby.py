@@ -1,0 +1,50 @@
+"""The lobby offers Perudo and Liar's Dice: their rules one key away, bidding bot levels,
+and a start that opens the bidding table."""
+
+from __future__ import annotations
+
+from dicepoker_tui.ui.app import DicePokerApp
+from dicepoker_tui.ui.screens.bidding_table import BiddingHelpScreen, BiddingTableScreen
+from dicepoker_tui.ui.screens.lobby import LobbyScreen
+
+from .helpers import messages, wait_for
+
+
+async def highlight(pilot, lobby: LobbyScreen, variant: str) -> None:
+    for _ in range(len(lobby.variants)):
+        if lobby.variant_id == variant:
+            return
+        await pilot.press("down")
+    assert lobby.variant_id == variant
+
+
+async def test_perudo_from_the_lobby() -> None:
+    app = DicePokerApp(bot_pace=0, keep_history=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        lobby = app.screen
+        assert isinstance(lobby, LobbyScreen)
+        assert {"perudo", "liars-dice"} <= {v.id for v in lobby.variants}
+        await pilot.press("b")  # a scoresheet bot first
+        await highlight(pilot, lobby, "perudo")
+        assert "Perudo" in str(lobby.query_one("#variant-about").render())
+        assert [p.level for p in lobby.seats if p.kind == "bot"] == ["strong"]
+        await pilot.press("question_mark")
+        assert isinstance(app.screen, BiddingHelpScreen)
+        assert "Calza" in str(app.screen.query_one("#help-rules").render())
+        await pilot.press("escape")
+        await pilot.press("l")  # the next bidding level
+        assert [p.level for p in lobby.seats if p.kind == "bot"] == ["novice"]
+        await pilot.press("s")
+        await wait_for(pilot, lambda: isinstance(app.screen, BiddingTableScreen))
+        game = app.screen.game
+        assert game.state.variant == "perudo" and len(game.state.players) == 2
+
+
+async def test_a_lone_seat_is_refused_with_a_reason() -> None:
+    app = DicePokerApp(bot_pace=0, keep_history=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        lobby = app.screen
+        await highlight(pilot, lobby, "liars-dice")
+        await pilot.press("s")
+        assert isinstance(app.screen, LobbyScreen)
+        assert any("needs 2 to 8 seats" in m for m in messages(app))
