@@ -145,3 +145,51 @@ async def test_calza_is_not_offered_in_liars_dice() -> None:
         await wait_for(pilot, lambda: table._my_turn)
         assert table.check_action("calza", ()) is False
         assert table.check_action("bid", ()) is True
+
+
+def bots_play_until(game, stop) -> None:
+    from dicepoker_tui.ai.bidding_bots import CallCalza, CallChallenge, make_bidding_bot
+
+    bots = [make_bidding_bot("strong", seed=s) for s in range(len(game.state.players))]
+    while not game.finished and not stop(game):
+        seat = game.current
+        action = bots[seat].choose(game.state.view_for(seat), game.variant, seat)
+        if isinstance(action, CallChallenge):
+            game.challenge()
+        elif isinstance(action, CallCalza):
+            game.calza()
+        else:
+            game.bid(action.quantity, action.face)
+
+
+async def test_the_reveal_shows_every_cup_and_who_lost() -> None:
+    app = DicePokerApp(bot_pace=0, keep_history=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        open_bidding_game(app, setup_for("perudo", HUMAN, *BOTS, seed=3))
+        table = bidding_table(app)
+        await wait_for(pilot, lambda: table._my_turn)
+        await pilot.press("up", "enter")
+        await wait_for(pilot, lambda: table._my_turn)
+        cups = table.game.state.cups
+        await pilot.press("c")
+        reveal = table.game.state.last_reveal
+        assert reveal is not None and reveal.cups == cups
+        shown = seats_shown(app).splitlines()
+        for seat, cup in enumerate(cups):
+            assert " ".join(map(str, cup)) in shown[seat]
+        summary = str(table.query_one("#bid-current").render())
+        assert f"{reveal.actual} counted" in summary and "loses a die" in summary
+
+
+async def test_palifico_is_shown() -> None:
+    from dicepoker_tui.engine.bidding.game import BiddingGame
+    from dicepoker_tui.ui.bidding_flow import open_bidding_table
+
+    game = BiddingGame.new("perudo", [HUMAN, *BOTS], seed=1)
+    bots_play_until(game, lambda g: g.state.palifico and g.current == 0)
+    assert game.state.palifico and game.current == 0  # seed 1 gets there
+    app = DicePokerApp(bot_pace=0, keep_history=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        open_bidding_table(app, game)
+        await wait_for(pilot, lambda: bidding_table(app)._my_turn)
+        assert "PALIFICO" in str(bidding_table(app).query_one("#bid-title").render())
