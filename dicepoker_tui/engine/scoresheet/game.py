@@ -5,28 +5,24 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 
 from dicepoker_tui.engine import errors
-from dicepoker_tui.engine.core import Engine, Subscriber, fold
-from dicepoker_tui.engine.dice import DiceSource, SeededDice, new_seed
+from dicepoker_tui.engine.dice import DiceSource
 from dicepoker_tui.engine.players import Player
 from dicepoker_tui.engine.scoresheet import commands as cmd
 from dicepoker_tui.engine.scoresheet import events as ev
 from dicepoker_tui.engine.scoresheet.rules import ScoresheetFamily
 from dicepoker_tui.engine.scoresheet.state import GameState
+from dicepoker_tui.engine.session import Session, seats
 from dicepoker_tui.variants.base import Variant, WriteContext
 from dicepoker_tui.variants.registry import get_variant
 
 FAMILY = ScoresheetFamily()
 
 
-class Game:
+class Game(Session[GameState, cmd.Command, ev.Event]):
     """One scoresheet game: commands in, events out, state always the fold of the events."""
 
-    def __init__(self, dice: DiceSource | None = None) -> None:
-        self._engine: Engine[GameState, cmd.Command, ev.Event] = Engine(
-            FAMILY, dice or SeededDice(0)
-        )
+    family = FAMILY
 
-    # -- construction ---------------------------------------------------------------------
     @classmethod
     def new(
         cls,
@@ -37,38 +33,14 @@ class Game:
         dice: DiceSource | None = None,
     ) -> Game:
         """Start a game; strings in `players` become human seats."""
-        seed = new_seed() if seed is None else seed
-        game = cls(dice or SeededDice(seed))
-        seats = [p if isinstance(p, Player) else Player(name=p) for p in players]
-        game.execute(cmd.Start(variant=variant, players=seats, seed=seed, real_dice=real_dice))
-        return game
-
-    @classmethod
-    def from_events(cls, events: Iterable[ev.Event], dice: DiceSource | None = None) -> Game:
-        """Resume a game from its event list; dice continue from the recorded seed."""
-        events = list(events)
-        if not events or not isinstance(events[0], ev.GameStarted):
-            raise ValueError("an event list starts with game_started")
-        game = cls(dice or SeededDice(events[0].seed))
-        game._engine.load(events)
-        return game
+        seed = cls._seed(seed)
+        start = cmd.Start(variant=variant, players=seats(players), seed=seed, real_dice=real_dice)
+        return cls._begin(start, seed, dice)
 
     # -- reading ----------------------------------------------------------------------------
     @property
-    def state(self) -> GameState:
-        return self._engine.state
-
-    @property
-    def events(self) -> Sequence[ev.Event]:
-        return self._engine.events
-
-    @property
     def variant(self) -> Variant:
         return get_variant(self.state.variant)
-
-    @property
-    def finished(self) -> bool:
-        return self.state.finished
 
     @property
     def current(self) -> int:
@@ -97,18 +69,12 @@ class Game:
             return 0
         return self.variant.throws_left(self.state.sheets[turn.player], turn.throws)
 
-    def subscribe(self, callback: Subscriber) -> object:
-        return self._engine.subscribe(callback)
-
     # -- acting -----------------------------------------------------------------------------
     def _actor(self) -> int:
         """The seat to act; once the game is over, the typed `GameOver` a command would raise."""
         if self.state.turn is None:
             raise errors.GameOver("The game is over.")
         return self.state.turn.player
-
-    def execute(self, command: cmd.Command) -> list[ev.Event]:
-        return self._engine.execute(command)
 
     def throw(self, keep: Sequence[int] | None = None, dice: Sequence[int] | None = None):
         return self.execute(
@@ -133,7 +99,4 @@ class Game:
 
 def replay(events: Iterable[ev.Event]) -> GameState:
     """The state a list of events folds to."""
-    state = fold(FAMILY, events)
-    if state is None:
-        raise ValueError("no events")
-    return state
+    return Game.replay(events)
