@@ -36,6 +36,11 @@ def build_parser(command: str | None = None) -> argparse.ArgumentParser:
         prog="dicepoker",
         description="Scoresheet dice games in the terminal. With no command, opens the lobby.",
     )
+    parser.add_argument(
+        "--lang",
+        metavar="CODE",
+        help="language of the texts: en, uk, ru or hr (any command; default: settings, LANG)",
+    )
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
     for name, module, help_text in SUBCOMMANDS:
         sub_parser = sub.add_parser(name, help=help_text, description=help_text)
@@ -48,8 +53,40 @@ class CliError(Exception):
     """A problem with the command line, reported as one line on stderr."""
 
 
+def take_lang(argv: list[str]) -> tuple[str | None, list[str]]:
+    """`--lang CODE` / `--lang=CODE` anywhere on the command line, and the rest of it."""
+    rest: list[str] = []
+    lang: str | None = None
+    it = iter(argv)
+    for arg in it:
+        if arg == "--lang":
+            lang = next(it, "")
+        elif arg.startswith("--lang="):
+            lang = arg.split("=", 1)[1]
+        else:
+            rest.append(arg)
+    return lang, rest
+
+
+def choose_language(cli_lang: str | None) -> str:
+    """`--lang`, else the language saved in the settings, else LC_ALL / LANG; sets it."""
+    from dicepoker_tui.i18n import language_from_env, set_language
+    from dicepoker_tui.ui.settings import load_settings
+
+    saved = load_settings().language
+    return set_language(cli_lang or saved or language_from_env())
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
+    from dicepoker_tui.i18n import LANGUAGES, normalize
+
+    lang, argv = take_lang(argv)
+    if lang is not None and normalize(lang) is None:
+        known = ", ".join(LANGUAGES)
+        print(f"dicepoker: unknown language {lang!r} (known: {known})", file=sys.stderr)
+        return 2
+    choose_language(lang)
     if argv[:1] == ["--connect"]:  # the app of a `dicepoker serve` session (not in --help)
         from dicepoker_tui.net.session_app import main as session_main
 

@@ -17,5 +17,5 @@ def run(args: argparse.Namespace) -> int:
         variant = get_variant(args.variant)
     except KeyError as exc:
         raise CliError(exc.args[0]) from None
-    print(variant.rules_text, end="")
+    print(variant.display_rules, end="")  # in the language of --lang / LANG
     return 0

@@ -36,11 +36,11 @@ def run(args: argparse.Namespace) -> int:
             scores = {box: variant.score(box, roll, ctx) for box in variant.box_ids}
             lines.append(json.dumps({"roll": list(roll), "scores": scores}))
     else:
-        label_width = max(len(b.label) for b in variant.boxes)
+        label_width = max(len(variant.label(b)) for b in variant.box_ids)  # in the language
         header = " " * label_width + "".join(f"  {''.join(map(str, r)):>5}" for r in rolls)
         lines.append(header)
         for box in variant.boxes:
             row = "".join(f"  {variant.score(box.id, r, ctx):>5}" for r in rolls)
-            lines.append(f"{box.label:<{label_width}}{row}")
+            lines.append(f"{variant.label(box.id):<{label_width}}{row}")
     print("\n".join(lines))
     return 0

@@ -32,5 +32,5 @@ def run(args: argparse.Namespace) -> int:
         return 0
     width = max(len(v.id) for v in variants)
     for v in variants:
-        print(f"{v.id:<{width}}  {v.name} — {v.description}")
+        print(f"{v.id:<{width}}  {v.display_name} — {v.display_description}")
     return 0

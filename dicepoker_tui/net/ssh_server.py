@@ -44,7 +44,7 @@ CLEAN_EXITS = (0, 3, 4)
 
 EARLY_INPUT_LIMIT = 4096
 SAFE_ENV = re.compile(r"^[A-Za-z0-9_.@:+-]{1,64}$")
-PASSED_ENV = ("LANG", "LC_ALL", "LC_CTYPE", "COLORTERM")
+PASSED_ENV = ("LANG", "LC_ALL", "LC_MESSAGES", "LC_CTYPE", "COLORTERM")
 
 
 class GameSSHServer(asyncssh.SSHServer):

@@ -7,6 +7,7 @@ import io
 from datetime import UTC, datetime
 
 from dicepoker_tui.engine.scoresheet import events as ev
+from dicepoker_tui.i18n import _
 from dicepoker_tui.store.export import ExportedGame
 from dicepoker_tui.store.summary import final_writes
 from dicepoker_tui.variants.base import Variant
@@ -80,16 +81,22 @@ def to_csv(doc: ExportedGame) -> str:
 
 
 def to_txt(doc: ExportedGame) -> str:
-    """The scoresheet as a fixed-width text table, for printing."""
+    """The scoresheet as a fixed-width text table, for printing (in the current language)."""
     variant = get_variant(doc.variant)
     writes = final_writes(doc.events)
     names = [p.name for p in doc.players]
     width = max(7, *(len(n) for n in names)) + 2
-    labels = bonus_labels(doc, variant)
+    labels = {
+        b: variant.bonus_label(b, english) for b, english in bonus_labels(doc, variant).items()
+    }
+    section_totals = {
+        s.id: _("{section} total").format(section=variant.section_label(s.id))
+        for s in variant.sections
+    }
     label_width = max(
-        len("Settlement"),
-        *(len(b.label) + 2 for b in variant.boxes),
-        *(len(s.label) + 8 for s in variant.sections),
+        len(_("Settlement")),
+        *(len(variant.label(b.id)) + 2 for b in variant.boxes),
+        *(len(total) + 2 for total in section_totals.values()),
         *(len(label) + 2 for label in labels.values()),
     )
 
@@ -103,38 +110,43 @@ def to_txt(doc: ExportedGame) -> str:
         written = writes.get((seat, box))
         return f"{sheet.scores[box]}{'*' if written and written.joker else ''}"
 
-    game_no = f"game {doc.id}" if doc.id is not None else "game"
+    game_no = _("game {id}").format(id=doc.id) if doc.id is not None else _("game")
+    finished = (
+        _(", finished {when}").format(when=_when(doc.finished_at))
+        if doc.finished_at
+        else _(", not finished")
+    )
     lines = [
-        f"{variant.name} — {game_no}",
-        f"Started {_when(doc.started_at)}"
-        + (f", finished {_when(doc.finished_at)}" if doc.finished_at else ", not finished")
-        + (", real dice" if doc.real_dice else f", seed {doc.seed}"),
+        f"{variant.display_name} — {game_no}",
+        _("Started {when}").format(when=_when(doc.started_at))
+        + finished
+        + (_(", real dice") if doc.real_dice else _(", seed {seed}").format(seed=doc.seed)),
         "",
         row("", names),
     ]
     for section in variant.sections:
-        lines.append(section.label)
+        lines.append(variant.section_label(section.id))
         for box_id in section.boxes:
             lines.append(
                 row("  " + variant.label(box_id), [box_cell(s, box_id) for s in range(len(names))])
             )
         subtotals = [str(sum(sh.scores.get(b, 0) for b in section.boxes)) for sh in doc.sheets]
-        lines.append(row(f"  {section.label} total", subtotals))
+        lines.append(row("  " + section_totals[section.id], subtotals))
     shown = [b for b in labels if any(b in sheet.bonuses for sheet in doc.sheets)]
     if shown:
-        lines.append("Bonuses")
+        lines.append(_("Bonuses"))
         for bonus in shown:
             cells = [
                 str(sheet.bonuses[bonus]) if bonus in sheet.bonuses else "-" for sheet in doc.sheets
             ]
             lines.append(row("  " + labels[bonus], cells))
-    lines.append(row("Total", [str(sheet.total) for sheet in doc.sheets]))
+    lines.append(row(_("Total"), [str(sheet.total) for sheet in doc.sheets]))
     if doc.status == "finished":
-        lines.append(row("Place", [str(p.place) for p in doc.players]))
+        lines.append(row(_("Place"), [str(p.place) for p in doc.players]))
         if variant.settlement:
-            lines.append(row("Settlement", [f"{p.settlement:+.2f}" for p in doc.players]))
+            lines.append(row(_("Settlement"), [f"{p.settlement:+.2f}" for p in doc.players]))
     if any(w.joker for w in writes.values()):
-        lines += ["", "* written as a Joker"]
+        lines += ["", _("* written as a Joker")]
     return "\n".join(lines) + "\n"
 
 

@@ -16,6 +16,8 @@ from textual.theme import Theme
 
 from dicepoker_tui.engine.errors import IllegalMove
 from dicepoker_tui.engine.scoresheet.game import Game
+from dicepoker_tui.i18n import LANGUAGES, _, current_language, set_language
+from dicepoker_tui.ui.i18n_bindings import translate_classes, translate_node
 from dicepoker_tui.ui.keeper import GameKeeper
 from dicepoker_tui.ui.screens.lobby import LobbyScreen
 from dicepoker_tui.ui.settings import Settings, load_settings, save_settings
@@ -49,10 +51,19 @@ class DicePokerApp(App[None]):
         self.bot_pace = self.settings.bot_pace if bot_pace is None else bot_pace
         self.game_hooks: list[GameHook] = list(game_hooks)
         self.keeper = GameKeeper(self._history_notice) if keep_history else None
+        translate_classes()
 
     # -- start-up -------------------------------------------------------------------------
     def get_default_screen(self) -> Screen:
-        return LobbyScreen()
+        screen = LobbyScreen()
+        translate_node(screen)
+        return screen
+
+    def push_screen(self, screen, *args, **kwargs):  # type: ignore[no-untyped-def, override]
+        """As `App.push_screen`, with the screen's footer keys in the current language."""
+        if isinstance(screen, Screen):
+            translate_node(screen)
+        return super().push_screen(screen, *args, **kwargs)
 
     def on_mount(self) -> None:
         if self.settings.theme and self.settings.theme in self.available_themes:
@@ -76,7 +87,7 @@ class DicePokerApp(App[None]):
             save_settings(self.settings, self.settings_file)
 
     def _history_notice(self, message: str) -> None:
-        self.notify(message, title="History", severity="warning", timeout=6, markup=False)
+        self.notify(message, title=_("History"), severity="warning", timeout=6, markup=False)
 
     def on_unmount(self) -> None:
         if self.keeper is not None:
@@ -141,7 +152,7 @@ class DicePokerApp(App[None]):
     def open_resume(self) -> None:
         """The unfinished games; the one picked goes back on the table."""
         if self.keeper is None or self.keeper.store is None:
-            self.notify("No game history: games are not kept.", severity="warning", timeout=3)
+            self.notify(_("No game history: games are not kept."), severity="warning", timeout=3)
             return
 
         def picked(game_id: int | None) -> None:
@@ -158,11 +169,25 @@ class DicePokerApp(App[None]):
     def open_history(self) -> None:
         """The finished games: filters, pages, reviews and statistics."""
         if self.keeper is None or self.keeper.store is None:
-            self.notify("No game history: games are not kept.", severity="warning", timeout=3)
+            self.notify(_("No game history: games are not kept."), severity="warning", timeout=3)
             return
         from dicepoker_tui.ui.screens.history import HistoryScreen
 
         self.push_screen(HistoryScreen(self.keeper.store))
+
+    # -- language -------------------------------------------------------------------------
+    def set_language(self, code: str) -> None:
+        """Switch the language and remember it; the lobby is rebuilt in the new language."""
+        lang = set_language(code)
+        self.settings = self.settings.model_copy(update={"language": lang})
+        save_settings(self.settings, self.settings_file)
+        translate_classes()
+        for screen in self.screen_stack:
+            translate_node(screen)
+            if isinstance(screen, LobbyScreen):
+                screen.refresh(recompose=True)
+        self.refresh_bindings()
+        self.notify(_("Language: {language}").format(language=LANGUAGES[lang]), timeout=3)
 
     # -- command palette ------------------------------------------------------------------
     def get_system_commands(self, screen: Screen) -> Iterable[SystemCommand]:
@@ -170,4 +195,12 @@ class DicePokerApp(App[None]):
         if commands is not None:
             for title, help_text, callback in commands():
                 yield SystemCommand(title, help_text, callback)
+        if isinstance(screen, LobbyScreen):
+            for code, native in LANGUAGES.items():
+                if code != current_language():
+                    yield SystemCommand(
+                        f"{_('Language')}: {native}",
+                        _("Show the app in {language} (remembered)").format(language=native),
+                        lambda code=code: self.set_language(code),
+                    )
         yield from super().get_system_commands(screen)

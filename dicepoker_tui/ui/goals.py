@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from functools import cache
 
 from dicepoker_tui.engine.scoresheet.state import Sheet
+from dicepoker_tui.i18n import _
 from dicepoker_tui.variants.base import Variant, WriteContext
 from dicepoker_tui.variants.registry import get_variant
 
@@ -46,18 +47,20 @@ class Goal:
 
     def describe(self) -> str:
         r = self.rule
-        head = f"{r.section_label}: {self.total}"
+        head = f"{_(r.section_label)}: {self.total}"
         if self.earned:
-            return f"{head}, bonus +{r.points} earned"
+            return _("{head}, bonus +{points} earned").format(head=head, points=r.points)
         if self.complete:
-            return f"{head}, no bonus (needed {r.line})"
+            return _("{head}, no bonus (needed {line})").format(head=head, line=r.line)
         if self.missing:
-            where = f"{self.missing} to go"
+            where = _("{n} to go").format(n=self.missing)
         elif self.total == r.line:
-            where = "on the line"
+            where = _("on the line")
         else:
-            where = f"{self.total - r.line} above"
-        return f"{head}, +{r.points} at {r.line} ({where})"
+            where = _("{n} above").format(n=self.total - r.line)
+        return _("{head}, +{points} at {line} ({where})").format(
+            head=head, points=r.points, line=r.line, where=where
+        )
 
 
 def _awarded(variant: Variant, section_boxes: tuple[str, ...], total: int) -> list:

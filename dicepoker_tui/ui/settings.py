@@ -1,4 +1,4 @@
-"""User settings (theme, bot pace) kept in a small JSON file.
+"""User settings (theme, bot pace, language) kept in a small JSON file.
 
 The file lives in `$DICEPOKER_HOME` when that is set, else in the platform's user
 config directory. A missing or broken file gives the defaults; nothing here raises.
@@ -24,6 +24,9 @@ class Settings(BaseModel):
     theme: str | None = Field(default=None, description="Name of the Textual theme last chosen.")
     bot_pace: float = Field(
         default=0.5, ge=0.0, le=10.0, description="Seconds a bot waits before each step."
+    )
+    language: str | None = Field(
+        default=None, description="Language code chosen in the app (None: follow LANG)."
     )
 
 

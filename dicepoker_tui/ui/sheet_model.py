@@ -7,6 +7,7 @@ from typing import Literal
 
 from dicepoker_tui.engine.players import standings
 from dicepoker_tui.engine.scoresheet.state import GameState
+from dicepoker_tui.i18n import _, current_language
 from dicepoker_tui.variants.base import Variant
 
 RowKind = Literal["box", "subtotal", "bonus", "total", "place", "settlement"]
@@ -35,7 +36,14 @@ def sheet_rows(variant: Variant, state: GameState) -> list[SheetRow]:
             cells = tuple(str(s.scores[box]) if s.filled(box) else None for s in sheets)
             rows.append(SheetRow(box, variant.label(box), "box", cells))
         subtotal = tuple(str(variant.section_total(s, section.id)) for s in sheets)
-        rows.append(SheetRow(f"{section.id}_total", f"{section.label} total", "subtotal", subtotal))
+        rows.append(
+            SheetRow(
+                f"{section.id}_total",
+                _("{section} total").format(section=_(section.label)),
+                "subtotal",
+                subtotal,
+            )
+        )
     listed = [b.id for b in variant.boxes if not any(b.id in s.boxes for s in variant.sections)]
     for box in listed:  # boxes outside every section, if a variant has any
         cells = tuple(str(s.scores[box]) if s.filled(box) else None for s in sheets)
@@ -44,13 +52,13 @@ def sheet_rows(variant: Variant, state: GameState) -> list[SheetRow]:
     for s in sheets:
         bonus_ids += [b for b in s.bonuses if b not in bonus_ids]
     for bonus in bonus_ids:
-        label = variant.bonus_labels.get(bonus, bonus.replace("_", " ").capitalize())
+        label = variant.bonus_label(bonus)
         cells = tuple(str(s.bonuses[bonus]) if bonus in s.bonuses else None for s in sheets)
         rows.append(SheetRow(bonus, label, "bonus", cells))
-    rows.append(SheetRow("total", "Total", "total", tuple(str(s.total) for s in sheets)))
+    rows.append(SheetRow("total", _("Total"), "total", tuple(str(s.total) for s in sheets)))
     final = places(state)
     if final is not None and len(sheets) > 1:
-        rows.append(SheetRow("place", "Place", "place", tuple(ordinal(p) for p in final)))
+        rows.append(SheetRow("place", _("Place"), "place", tuple(ordinal(p) for p in final)))
     if variant.settlement:
         if state.standings is not None:
             values = [st.settlement for st in sorted(state.standings, key=lambda st: st.player)]
@@ -58,7 +66,10 @@ def sheet_rows(variant: Variant, state: GameState) -> list[SheetRow]:
             values = [st.settlement for st in standings([s.total for s in sheets])]
         rows.append(
             SheetRow(
-                "settlement", "Settlement", "settlement", tuple(fmt_settlement(v) for v in values)
+                "settlement",
+                _("Settlement"),
+                "settlement",
+                tuple(fmt_settlement(v) for v in values),
             )
         )
     return rows
@@ -73,6 +84,9 @@ def places(state: GameState) -> list[int] | None:
 
 
 def ordinal(n: int) -> str:
+    """`1st`, `2nd` … in English; `1.` in the other languages."""
+    if current_language() != "en":
+        return f"{n}."
     suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
     return f"{n}{suffix}"
 
@@ -85,7 +99,9 @@ def result_line(state: GameState) -> str:
     names = [state.players[st.player].name for st in winners]
     total = winners[0].total
     if len(state.players) == 1:
-        return f"{names[0]} scored {total}."
+        return _("{name} scored {total}.").format(name=names[0], total=total)
     if len(names) == 1:
-        return f"{names[0]} wins with {total}."
-    return f"{', '.join(names[:-1])} and {names[-1]} share first place with {total}."
+        return _("{name} wins with {total}.").format(name=names[0], total=total)
+    return _("{names} and {last} share first place with {total}.").format(
+        names=", ".join(names[:-1]), last=names[-1], total=total
+    )

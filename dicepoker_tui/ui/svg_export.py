@@ -15,6 +15,7 @@ from textual.widgets import Static
 
 from dicepoker_tui.engine.scoresheet.game import replay
 from dicepoker_tui.engine.scoresheet.state import GameState
+from dicepoker_tui.i18n import _
 from dicepoker_tui.store.export import ExportedGame
 from dicepoker_tui.ui.review_text import when
 from dicepoker_tui.ui.sheet_model import result_line, sheet_rows
@@ -54,9 +55,9 @@ class SheetPicture(App[None]):
 
 def title_of(doc: ExportedGame, variant: Variant) -> Text:
     text = Text()
-    text.append(variant.name, style="bold")
+    text.append(variant.display_name, style="bold")
     if doc.id is not None:
-        text.append(f" · game {doc.id}")
+        text.append(" · " + _("game {id}").format(id=doc.id))
     text.append(f" · {when(doc.started_at, UTC)} UTC")  # as in the text export
     return text
 
@@ -83,7 +84,7 @@ def picture_app(doc: ExportedGame) -> tuple[SheetPicture, tuple[int, int]]:
     """The app that draws the game's sheet (as the events leave it), and its terminal size."""
     state = replay(doc.events)
     variant = get_variant(state.variant)
-    result = result_line(state) if state.finished else "Not finished."
+    result = result_line(state) if state.finished else _("Not finished.")
     app = SheetPicture(title_of(doc, variant), result, variant, state)
     return app, picture_size(doc, variant, state)
 
@@ -91,7 +92,8 @@ def picture_app(doc: ExportedGame) -> tuple[SheetPicture, tuple[int, int]]:
 async def render_svg_async(doc: ExportedGame) -> str:
     """The SVG of the game's sheet."""
     app, size = picture_app(doc)
-    label = f"{app.variant.name} — game {doc.id}" if doc.id is not None else app.variant.name
+    name = app.variant.display_name
+    label = f"{name} — {_('game {id}').format(id=doc.id)}" if doc.id is not None else name
     async with app.run_test(size=size) as pilot:
         await pilot.pause()
         return app.export_screenshot(title=label)

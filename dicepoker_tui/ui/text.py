@@ -6,6 +6,7 @@ from collections.abc import Sequence
 
 from dicepoker_tui.engine.scoresheet import events as ev
 from dicepoker_tui.engine.scoresheet.state import GameState
+from dicepoker_tui.i18n import _, ngettext
 from dicepoker_tui.ui.sheet_model import result_line
 from dicepoker_tui.variants.base import Variant
 
@@ -28,24 +29,29 @@ def log_line(event: ev.Event, state: GameState, variant: Variant) -> str | None:
     name = lambda seat: state.players[seat].name  # noqa: E731
     match event:
         case ev.TurnStarted(player=0, round=rnd) if len(state.players) > 1:
-            return f"— round {rnd} —"
+            return _("— round {round} —").format(round=rnd)
         case ev.BoxWritten():
-            how = "joker, " if event.joker else ""
-            throws = "throw" if event.throws == 1 else "throws"
+            how = _("joker, ") if event.joker else ""
+            throws = ngettext("{n} throw", "{n} throws", event.throws).format(n=event.throws)
             return (
                 f"{name(event.player)}: {variant.label(event.box)} {event.points} "
-                f"({how}{dice_text(event.dice)}, {event.throws} {throws})"
+                f"({how}{dice_text(event.dice)}, {throws})"
             )
         case ev.BonusAwarded():
-            return f"{name(event.player)}: {event.label} +{event.points}"
+            label = variant.bonus_label(event.bonus, event.label)
+            return f"{name(event.player)}: {label} +{event.points}"
         case ev.ThrowsBanked():
-            return (
-                f"{name(event.player)} banks {event.count} throw{'s' if event.count != 1 else ''}"
-            )
+            return ngettext(
+                "{name} banks {n} throw", "{name} banks {n} throws", event.count
+            ).format(name=name(event.player), n=event.count)
         case ev.StageFinished():
-            return f"{name(event.player)} finishes stage {event.stage} at {event.subtotal}"
+            return _("{name} finishes stage {stage} at {subtotal}").format(
+                name=name(event.player), stage=event.stage, subtotal=event.subtotal
+            )
         case ev.WriteUndone():
-            return f"{name(event.player)} takes back {variant.label(event.box)}"
+            return _("{name} takes back {box}").format(
+                name=name(event.player), box=variant.label(event.box)
+            )
         case ev.GameFinished():
-            return f"Game over. {result_line(state)}"
+            return _("Game over. {result}").format(result=result_line(state))
     return None

@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 
 from dicepoker_tui.engine.dice import Dice, counts
 from dicepoker_tui.engine.scoresheet.state import Sheet
+from dicepoker_tui.i18n import _, rules_text
 
 
 @dataclass(frozen=True)
@@ -79,7 +80,36 @@ class Variant:
         raise KeyError(box_id)
 
     def label(self, box_id: str) -> str:
-        return self.box(box_id).label
+        """The box's name for people, in the current language (`box(id).label` is English)."""
+        return _(self.box(box_id).label)
+
+    def section_label(self, section_id: str) -> str:
+        """A section's name for people, in the current language."""
+        for section in self.sections:
+            if section.id == section_id:
+                return _(section.label)
+        raise KeyError(section_id)
+
+    def bonus_label(self, bonus_id: str, fallback: str | None = None) -> str:
+        """A bonus's name for people, in the current language."""
+        english = self.bonus_labels.get(
+            bonus_id, fallback or bonus_id.replace("_", " ").capitalize()
+        )
+        return _(english)
+
+    @property
+    def display_name(self) -> str:
+        """`name` in the current language (`name` itself stays English)."""
+        return _(self.name)
+
+    @property
+    def display_description(self) -> str:
+        return _(self.description)
+
+    @property
+    def display_rules(self) -> str:
+        """The rules text in the current language (a file under `locale/`), else English."""
+        return rules_text(self.id, self.rules_text)
 
     @property
     def stages(self) -> tuple[int, ...]:

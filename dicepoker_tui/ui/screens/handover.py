@@ -11,6 +11,8 @@ from textual.containers import Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Footer, Static
 
+from dicepoker_tui.i18n import _
+
 HandoverResult = Literal["go", "undo", "menu"]
 
 
@@ -32,12 +34,13 @@ class HandoverScreen(ModalScreen[HandoverResult]):
 
     def compose(self) -> ComposeResult:
         text = Text(justify="center")
-        text.append("Pass the keyboard to\n\n")
+        text.append(_("Pass the keyboard to") + "\n\n")
         text.append(f"{self.player_name}\n\n", style="bold reverse")
         text.append(f"{self.detail}\n\n")
-        text.append("Press enter when ready")
+        text.append(_("Press enter when ready"))
         if self.undo_by:
-            text.append(f"\n(u: {self.undo_by} takes back the last write)", style="dim")
+            undo = _("(u: {name} takes back the last write)").format(name=self.undo_by)
+            text.append(f"\n{undo}", style="dim")
         with Vertical(id="handover-box"):
             yield Static(text, id="handover-text")
         yield Footer(compact=True)
@@ -50,7 +53,7 @@ class HandoverScreen(ModalScreen[HandoverResult]):
 
     def action_undo(self) -> None:
         if self.undo_by is None:
-            self.notify("Nothing to undo.", severity="warning", timeout=2)
+            self.notify(_("Nothing to undo."), severity="warning", timeout=2)
             return
         self.dismiss("undo")
 

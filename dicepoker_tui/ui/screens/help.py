@@ -11,30 +11,32 @@ from textual.containers import VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Footer, Static
 
+from dicepoker_tui.i18n import N_, _
 from dicepoker_tui.variants.base import Variant
 
 TABLE_KEYS = (
-    ("space / r", "throw the dice (the held ones stay)"),
-    ("1 … 5", "hold or release a die (after a throw)"),
-    ("↑ ↓  /  k j", "move the box cursor"),
-    ("enter", "write the dice into the box under the cursor"),
-    ("s", "everyone's scoresheet"),
-    ("u", "undo your last write (until the next throw)"),
-    ("? / F1", "this help"),
-    ("escape", "menu: lobby, theme, quit"),
-    ("ctrl+p", "command palette (every action by name)"),
-    ("ctrl+q", "quit"),
+    ("space / r", N_("throw the dice (the held ones stay)")),
+    ("1 … 5", N_("hold or release a die (after a throw)")),
+    ("↑ ↓  /  k j", N_("move the box cursor")),
+    ("enter", N_("write the dice into the box under the cursor")),
+    ("s", N_("everyone's scoresheet")),
+    ("u", N_("undo your last write (until the next throw)")),
+    ("? / F1", N_("this help")),
+    ("escape", N_("menu: lobby, theme, quit")),
+    ("ctrl+p", N_("command palette (every action by name)")),
+    ("ctrl+q", N_("quit")),
 )
 LOBBY_KEYS = (
-    ("s", "start the game"),
-    ("a / b", "add a human / a bot seat"),
-    ("e", "rename the highlighted seat"),
-    ("l", "next bot level for the highlighted bot"),
-    ("x / delete", "remove the highlighted seat"),
-    ("d", "real dice on or off: type the values of dice thrown on the table"),
-    ("c / h", "resume an unfinished game / the history of finished games"),
-    ("t", "choose a theme (remembered)"),
-    ("tab", "next field: variants, seats, seed, real dice, buttons"),
+    ("s", N_("start the game")),
+    ("a / b", N_("add a human / a bot seat")),
+    ("e", N_("rename the highlighted seat")),
+    ("l", N_("next bot level for the highlighted bot")),
+    ("x / delete", N_("remove the highlighted seat")),
+    ("d", N_("real dice on or off: type the values of dice thrown on the table")),
+    ("c / h", N_("resume an unfinished game / the history of finished games")),
+    ("t", N_("choose a theme (remembered)")),
+    ("tab", N_("next field: variants, seats, seed, real dice, buttons")),
+    ("ctrl+p", N_("command palette (every action by name), language")),
 )
 
 
@@ -56,11 +58,11 @@ def reflow(text: str) -> str:
 
 def keys_text() -> Text:
     text = Text()
-    for title, keys in (("At the table", TABLE_KEYS), ("In the lobby", LOBBY_KEYS)):
-        text.append(f"{title}\n", style="bold underline")
+    for title, keys in ((N_("At the table"), TABLE_KEYS), (N_("In the lobby"), LOBBY_KEYS)):
+        text.append(f"{_(title)}\n", style="bold underline")
         for key, what in keys:
             text.append(f"  {key:<13}", style="bold")
-            text.append(f"{what}\n")
+            text.append(f"{_(what)}\n")
         text.append("\n")
     return text
 
@@ -80,11 +82,11 @@ class HelpScreen(Screen[None]):
         self.variant = variant
 
     def compose(self) -> ComposeResult:
-        title = f"Help — {self.variant.name}" if self.variant else "Help"
+        title = f"{_('Help')} — {self.variant.display_name}" if self.variant else _("Help")
         yield Static(title, id="help-title", classes="screen-title")
         with VerticalScroll(id="help-body"):
             if self.variant is not None:
-                yield Static(Text(reflow(self.variant.rules_text)), id="help-rules")
+                yield Static(Text(reflow(self.variant.display_rules)), id="help-rules")
             yield Static(keys_text(), id="help-keys")
         yield Footer(compact=True)
 

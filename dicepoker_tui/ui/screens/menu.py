@@ -9,6 +9,8 @@ from textual.screen import ModalScreen
 from textual.widgets import Footer, OptionList, Static
 from textual.widgets.option_list import Option
 
+from dicepoker_tui.i18n import _
+
 MenuChoice = str  # "back" | "sheet" | "help" | "theme" | "lobby" | "quit"
 
 
@@ -22,16 +24,16 @@ class MenuScreen(ModalScreen[MenuChoice]):
         self.kept = kept
 
     def compose(self) -> ComposeResult:
-        leave = "the game is kept" if self.kept else "this game is not saved"
+        leave = _("the game is kept") if self.kept else _("this game is not saved")
         with Vertical(id="menu-box"):
-            yield Static("Menu", classes="screen-title")
+            yield Static(_("Menu"), classes="screen-title")
             yield OptionList(
-                Option("Back to the table", id="back"),
-                Option("Scoresheet", id="sheet"),
-                Option("Help and rules", id="help"),
-                Option("Theme…", id="theme"),
-                Option(f"Lobby ({leave})", id="lobby"),
-                Option(f"Quit ({leave})", id="quit"),
+                Option(_("Back to the table"), id="back"),
+                Option(_("Scoresheet"), id="sheet"),
+                Option(_("Help and rules"), id="help"),
+                Option(_("Theme…"), id="theme"),
+                Option(_("Lobby ({leave})").format(leave=leave), id="lobby"),
+                Option(_("Quit ({leave})").format(leave=leave), id="quit"),
                 id="menu-options",
             )
         yield Footer(compact=True)

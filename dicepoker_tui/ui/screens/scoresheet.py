@@ -14,6 +14,7 @@ from textual.widgets import Footer, Static
 from dicepoker_tui.engine.scoresheet import events as ev
 from dicepoker_tui.engine.scoresheet.game import Game
 from dicepoker_tui.engine.scoresheet.state import GameState
+from dicepoker_tui.i18n import _
 from dicepoker_tui.ui.sheet_model import result_line
 from dicepoker_tui.ui.widgets.sheet import SheetTable
 
@@ -63,11 +64,15 @@ class ScoresheetScreen(Screen[ResultChoice | None]):
         variant = self.game.variant
         title = Text()
         if state.finished:
-            title.append("Game over  ", style="bold reverse")
-            title.append(f" {variant.name} — {result_line(state)}", style="bold")
+            title.append(_("Game over") + "  ", style="bold reverse")
+            title.append(f" {variant.display_name} — {result_line(state)}", style="bold")
         else:
             rnd = state.turn.round if state.turn else 0
-            title.append(f"{variant.name} — scoresheet, round {rnd} of {len(variant.boxes)}")
+            title.append(
+                _("{variant} — scoresheet, round {round} of {rounds}").format(
+                    variant=variant.display_name, round=rnd, rounds=len(variant.boxes)
+                )
+            )
         self.query_one("#sheet-title", Static).update(title)
         self.query_one(SheetTable).show(variant, state)
         self.refresh_bindings()

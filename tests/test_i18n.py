@@ -1,0 +1,178 @@
+"""Languages: catalogues complete and well-formed, language choice, human vs machine output."""
+
+from __future__ import annotations
+
+import gettext
+import io
+import json
+import os
+import re
+import subprocess
+import sys
+
+import pytest
+
+from dicepoker_tui import i18n
+from dicepoker_tui.i18n_extract import app_messages, messages_in_source, missing
+from dicepoker_tui.variants.registry import all_variants, get_variant
+
+LANGS = ("uk", "ru", "hr")
+FIELD = re.compile(r"\{(\w*)\}")
+
+
+@pytest.fixture
+def english_after():
+    yield
+    i18n.set_language("en")
+
+
+def test_extraction_finds_calls_plurals_markers_and_footer_keys() -> None:
+    source = (
+        'from x import _, N_, ngettext\n_("Hello")\nN_("Marked")\n'
+        'ngettext("{n} die", "{n} dice", 2)\nBinding("q", "quit", "Quit")\n'
+        'Binding("x", "y", description="Other")\nf(_(name))\n'
+    )
+    assert messages_in_source(source) == {"Hello", "Marked", "{n} die", "{n} dice", "Quit", "Other"}
+
+
+def test_the_app_uses_box_labels_and_screen_texts() -> None:
+    used = app_messages()
+    assert {"Full house", "Small straight", "Poker", "Total", "Back", "Help"} <= used
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_every_message_the_app_uses_is_translated(lang: str) -> None:
+    assert missing(lang) == []
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_translations_keep_the_placeholders(lang: str) -> None:
+    entries = i18n.parse_po(i18n.po_path(lang).read_text(encoding="utf-8"))
+    for key, value in entries.items():
+        if not key:
+            continue
+        wanted = set(FIELD.findall(key.split("\0")[-1]))
+        for form in value.split("\0"):
+            assert set(FIELD.findall(form)) == wanted, (lang, key, form)
+
+
+def test_po_parser_and_mo_compiler_round_trip() -> None:
+    po = (
+        'msgid ""\nmsgstr ""\n"Content-Type: text/plain; charset=UTF-8\\n"\n'
+        '"Plural-Forms: nplurals=2; plural=(n != 1);\\n"\n\n'
+        '# comment\nmsgid "Two\\nlines"\nmsgstr "Zwei "\n"Zeilen"\n\n'
+        '#, fuzzy\nmsgid "Unsure"\nmsgstr "Vielleicht"\n\n'
+        'msgid "Empty"\nmsgstr ""\n\n'
+        'msgid "{n} die"\nmsgid_plural "{n} dice"\nmsgstr[0] "{n} Würfel"\n'
+        'msgstr[1] "{n} Würfel (viele)"\n'
+    )
+    entries = i18n.parse_po(po)
+    assert entries["Two\nlines"] == "Zwei Zeilen"
+    assert "Unsure" not in entries and "Empty" not in entries
+    t = gettext.GNUTranslations(io.BytesIO(i18n.compile_mo(entries)))
+    assert t.gettext("Two\nlines") == "Zwei Zeilen"
+    assert t.gettext("Unsure") == "Unsure"
+    assert t.ngettext("{n} die", "{n} dice", 1) == "{n} Würfel"
+    assert t.ngettext("{n} die", "{n} dice", 3) == "{n} Würfel (viele)"
+
+
+@pytest.mark.parametrize(
+    ("env", "lang"),
+    [
+        ({"LANG": "uk_UA.UTF-8"}, "uk"),
+        ({"LANG": "ru_RU.UTF-8", "LC_ALL": "hr_HR.UTF-8"}, "hr"),
+        ({"LC_MESSAGES": "ru_RU", "LANG": "en_US.UTF-8"}, "ru"),
+        ({"LANG": "de_DE.UTF-8"}, "en"),
+        ({"LANG": "C.UTF-8"}, "en"),
+        ({}, "en"),
+    ],
+)
+def test_language_from_the_environment(env: dict[str, str], lang: str) -> None:
+    assert i18n.language_from_env(env) == lang
+
+
+def test_set_language_switches_labels_but_never_ids(english_after) -> None:
+    variant = get_variant("dice-poker")
+    english = [variant.label(b) for b in variant.box_ids]
+    seen = {}
+    for lang in LANGS:
+        assert i18n.set_language(lang) == lang
+        labels = [variant.label(b) for b in variant.box_ids]
+        assert labels != english
+        seen[lang] = labels
+    assert seen["ru"][variant.box_ids.index("small_straight")] == "Малый стрит"
+    assert seen["hr"][variant.box_ids.index("two_pairs")] == "Dva para"
+    assert seen["uk"][variant.box_ids.index("four")] == "Каре"
+    assert variant.box_ids == get_variant("dice-poker").box_ids
+    assert i18n.set_language("xx") == "en"
+    assert [variant.label(b) for b in variant.box_ids] == english
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_every_variant_has_its_rules_in_every_language(lang: str, english_after) -> None:
+    i18n.set_language(lang)
+    for variant in all_variants():
+        path = i18n.LOCALE_DIR / lang / "rules" / f"{variant.id}.txt"
+        assert path.is_file(), path
+        assert variant.display_rules == path.read_text(encoding="utf-8")
+        assert variant.display_rules != variant.rules_text
+
+
+def test_plural_forms_follow_each_language(english_after) -> None:
+    i18n.set_language("ru")
+    forms = [i18n.ngettext("{n} throw", "{n} throws", n).format(n=n) for n in (1, 2, 5, 21)]
+    assert forms == ["1 бросок", "2 броска", "5 бросков", "21 бросок"]
+
+
+def _run(*args: str, lang_env: str = "C.UTF-8", home: str) -> subprocess.CompletedProcess[str]:
+    env = {**os.environ, "LANG": lang_env, "DICEPOKER_HOME": home}
+    env.pop("LC_ALL", None)
+    env.pop("LC_MESSAGES", None)
+    return subprocess.run(
+        [sys.executable, "-m", "dicepoker_tui", *args],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        env=env,
+    )
+
+
+def test_cli_lang_flag_and_lang_env_translate_human_output(tmp_path) -> None:
+    home = str(tmp_path)
+    english = _run("score", "--variant", "dice-poker", "12345", home=home)
+    by_flag = _run("score", "--variant", "dice-poker", "--lang", "ru", "12345", home=home)
+    by_env = _run("score", "--variant", "dice-poker", "12345", lang_env="ru_RU.UTF-8", home=home)
+    assert english.returncode == by_flag.returncode == 0
+    assert "Small straight" in english.stdout
+    assert "Малый стрит" in by_flag.stdout and "Small straight" not in by_flag.stdout
+    assert by_env.stdout == by_flag.stdout
+    rules = _run("--lang=hr", "rules", "dice-poker", home=home)
+    assert rules.stdout.startswith("POKER NA KOCKICE")
+
+
+def test_machine_output_never_changes_with_language(tmp_path) -> None:
+    home = str(tmp_path)
+    outputs = [
+        _run("score", "--variant", "yatzy", "--json", "11223", "66666", "--lang", lang, home=home)
+        for lang in ("en", *LANGS)
+    ]
+    assert all(o.returncode == 0 for o in outputs)
+    assert len({o.stdout for o in outputs}) == 1
+    assert "one_pair" in json.loads(outputs[0].stdout.splitlines()[0])["scores"]
+    variants = {_run("variants", "--json", "--lang", lang, home=home).stdout for lang in LANGS}
+    assert len(variants) == 1
+
+
+def test_unknown_language_is_one_line_error(tmp_path) -> None:
+    result = _run("--lang", "xx", "variants", home=str(tmp_path))
+    assert result.returncode == 2
+    assert result.stdout == ""
+    assert result.stderr.strip().count("\n") == 0 and "unknown language 'xx'" in result.stderr
+
+
+def test_saved_language_setting_is_used_and_flag_wins(tmp_path) -> None:
+    (tmp_path / "settings.json").write_text(json.dumps({"language": "uk"}), encoding="utf-8")
+    saved = _run("score", "--variant", "yahtzee", "11111", home=str(tmp_path))
+    assert "Яцзи" in saved.stdout
+    flagged = _run("score", "--variant", "yahtzee", "11111", "--lang", "en", home=str(tmp_path))
+    assert "Yahtzee" in flagged.stdout
