@@ -12,6 +12,7 @@ from dicepoker_tui.store import Store
 from dicepoker_tui.ui.screens.review import ReviewScreen, ReviewSheet
 from dicepoker_tui.variants import get_variant
 
+from .helpers import wait_for
 from .history_data import add_games, history_app
 
 
@@ -193,5 +194,4 @@ async def test_a_roomy_terminal_shows_the_turn_with_its_dice(store) -> None:
         assert "┌───────┐" in text  # the dice drawn
         assert screen.query_one(ReviewSheet).display
         await pilot.resize_terminal(80, 24)
-        await pilot.pause()
-        assert not detail.display
+        await wait_for(pilot, lambda: not detail.display)  # the resize reaches the screen
