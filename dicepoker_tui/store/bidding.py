@@ -65,11 +65,16 @@ def create_bidding_game(store: Store, game: BiddingGame, started_at: datetime | 
 
 
 def save_bidding_events(
-    store: Store, game_id: int, events: Sequence[ev.Event], state: BiddingState
+    store: Store,
+    game_id: int,
+    events: Sequence[ev.Event],
+    state: BiddingState,
+    abandoned: bool = False,
 ) -> None:
-    """Keep the log of game `game_id` as it is now."""
+    """Keep the log of game `game_id` as it is now (`abandoned`: left unfinished)."""
     stamp = _stamp(now())
     finished = state.finished
+    status = "finished" if finished else "abandoned" if abandoned else "playing"
     with store._write() as conn:
         cur = conn.execute(
             "UPDATE bidding_games SET events = ?, event_count = ?, updated_at = ?,"
@@ -78,7 +83,7 @@ def save_bidding_events(
                 _log_json(events),
                 len(events),
                 stamp,
-                "finished" if finished else "playing",
+                status,
                 stamp if finished else None,
                 _winner(state),
                 game_id,
@@ -141,9 +146,11 @@ class BiddingRecorder:
         if isinstance(event, ev.BidMade | ev.RoundStarted | ev.GameFinished):
             self.flush()
 
-    def flush(self) -> bool:
+    def flush(self, abandoned: bool = False) -> bool:
         try:
-            save_bidding_events(self.store, self.game_id, self.game.events, self.game.state)
+            save_bidding_events(
+                self.store, self.game_id, self.game.events, self.game.state, abandoned
+            )
         except Exception as exc:  # a recorder must never break the game it watches
             self.error = f"the game could not be saved to the history: {exc}"
             if self.on_error is not None:
@@ -153,5 +160,7 @@ class BiddingRecorder:
         return True
 
     def close(self) -> None:
-        self.flush()
+        """Store what is left and stop listening; an unfinished game is marked abandoned
+        (bidding games are not resumed)."""
+        self.flush(abandoned=True)
         self._unsubscribe()  # type: ignore[operator]

@@ -53,6 +53,7 @@ def test_scoresheet_history_is_untouched_by_bidding_games() -> None:
         game = BiddingGame.new("perudo", ["Ann", "Bob"], seed=3)
         BiddingRecorder(store, game).close()
         assert store.finished() == [] and store.unfinished() == []
+        assert [r.status for r in bidding_games(store, status=None)] == ["abandoned"]
 
 
 def test_review_shows_every_cup_of_every_round() -> None:
