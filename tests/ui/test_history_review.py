@@ -189,6 +189,7 @@ async def test_a_roomy_terminal_shows_the_turn_with_its_dice(store) -> None:
         assert not screen.single and detail.display
         await pilot.press("home", "right")
         turn = screen.step.turn
+        await wait_for(pilot, lambda: f"Throw {len(turn.throws)}" in str(detail.render()))
         text = str(detail.render())
         assert f"Throw {len(turn.throws)}" in text
         assert "┌───────┐" in text  # the dice drawn
