@@ -15,6 +15,7 @@ from pathlib import Path
 from pydantic import BaseModel
 
 from dicepoker_tui.net import protocol as p
+from dicepoker_tui.net.remote_bidding_game import RemoteBiddingGame
 from dicepoker_tui.net.remote_game import RemoteGame
 
 log = logging.getLogger(__name__)
@@ -35,7 +36,7 @@ class HubClient:
         self.welcome: p.Welcome | None = None
         self.tables: list[p.TableInfo] = []
         self.seated: list[str] = []
-        self.game: RemoteGame | None = None
+        self.game: RemoteGame | RemoteBiddingGame | None = None
         self.chat: list[p.ChatLine] = []
         self._listeners: list[Listener] = []
         self._reader: asyncio.StreamReader | None = None
@@ -100,7 +101,8 @@ class HubClient:
                 self.tables, self.seated = message.tables, message.seated
             case p.TableSnapshot():
                 self.chat = list(message.chat)
-                self.game = RemoteGame(message.table, message.seats, self.send, message.events)
+                mirror = RemoteBiddingGame if message.family == "bidding" else RemoteGame
+                self.game = mirror(message.table, message.seats, self.send, message.events)
             case p.TableUpdate():
                 if self.game is not None and self.game.table.id == message.table.id:
                     self.game.table = message.table

@@ -26,8 +26,19 @@ from typing import Protocol
 
 from pydantic import BaseModel
 
+from dicepoker_tui.ai.bidding_bots import (
+    CallCalza,
+    CallChallenge,
+    bidding_bot_levels,
+    make_bidding_bot,
+)
 from dicepoker_tui.ai.bots import KeepAndThrow, WriteBox, bot_levels, make_bot
 from dicepoker_tui.engine import errors
+from dicepoker_tui.engine.bidding import commands as bcmd
+from dicepoker_tui.engine.bidding import events as bev
+from dicepoker_tui.engine.bidding.game import BiddingGame
+from dicepoker_tui.engine.bidding.rules import MAX_PLAYERS, MIN_PLAYERS
+from dicepoker_tui.engine.bidding.variants import BIDDING_VARIANTS
 from dicepoker_tui.engine.dice import new_seed
 from dicepoker_tui.engine.players import Player
 from dicepoker_tui.engine.scoresheet import commands as cmd
@@ -92,7 +103,8 @@ class Table:
     seats: list[Seat]
     turn_timeout: int | None = None
     timeout_action: str = "bot"
-    game: Game | None = None
+    family: p.GameFamily = "scoresheet"
+    game: Game | BiddingGame | None = None
     chat: deque[p.ChatLine] = field(default_factory=lambda: deque(maxlen=CHAT_HISTORY))
     deadline_handle: asyncio.TimerHandle | None = None
     driver: asyncio.Task | None = None
@@ -116,6 +128,27 @@ def clean_text(text: str, limit: int) -> str:
         if ch in "\t\r\n" or unicodedata.category(ch)[0] != "C"
     )
     return " ".join(kept.split())[:limit]
+
+
+def private_events(events: Sequence[bev.Event], seat: int | None) -> list[bev.Event]:
+    """Bidding events as `seat` may see them: other cups of a round hidden (0 per die),
+    no seed; `cups_revealed` shows every cup. A spectator (None) sees no cup."""
+    out: list[bev.Event] = []
+    for e in events:
+        if isinstance(e, bev.RoundStarted):
+            cups = [c if i == seat else tuple(0 for _ in c) for i, c in enumerate(e.cups)]
+            e = e.model_copy(update={"cups": cups})
+        elif isinstance(e, bev.GameStarted):
+            e = e.model_copy(update={"seed": 0})
+        out.append(e)
+    return out
+
+
+def _to_act(game: Game | BiddingGame) -> int | None:
+    """The seat to act now, in either family (None when nobody is to act)."""
+    if isinstance(game, BiddingGame):
+        return game.state.to_act
+    return game.state.current
 
 
 def public_events(events: Sequence[ev.Event]) -> list[ev.Event]:
@@ -239,23 +272,31 @@ class Hub:
                 fingerprint=who.fingerprint,
                 tables=self._infos(),
                 seated=self._seated(who),
-                variants=[v.id for v in all_variants()],
+                variants=[v.id for v in all_variants()] + list(BIDDING_VARIANTS),
                 bot_levels=bot_levels(),
             )
         )
 
     def _create(self, peer: Peer, state: PeerState, message: p.CreateTable) -> None:
-        try:
-            variant = get_variant(message.variant)
-        except KeyError as exc:
-            raise Refusal("bad_setup", str(exc.args[0])) from None
-        known = bot_levels()
+        family: p.GameFamily = "scoresheet"
+        if message.variant in BIDDING_VARIANTS:
+            family = "bidding"
+            variant = BIDDING_VARIANTS[message.variant]
+            known = bidding_bot_levels()
+            low, high = MIN_PLAYERS, MAX_PLAYERS
+        else:
+            try:
+                variant = get_variant(message.variant)  # type: ignore[assignment]
+            except KeyError as exc:
+                raise Refusal("bad_setup", str(exc.args[0])) from None
+            known = bot_levels()
+            low, high = 1, 8
         for level in message.bots:
             if level not in known:
                 known_text = ", ".join(known)
                 raise Refusal("bad_setup", f"Unknown bot level {level!r} (known: {known_text}).")
-        if message.seats + len(message.bots) > 8:
-            raise Refusal("bad_setup", "A table has at most 8 seats.")
+        if not low <= message.seats + len(message.bots) <= high:
+            raise Refusal("bad_setup", f"A {variant.name} table has {low} to {high} seats.")
         table_id = str(self._next_table)
         self._next_table += 1
         name = clean_text(message.name or "", 40) or f"{state.identity.nick}'s {variant.name}"
@@ -269,6 +310,7 @@ class Hub:
             seats=seats,
             turn_timeout=message.turn_timeout,
             timeout_action=message.timeout_action,
+            family=family,
         )
         self.tables[table_id] = table
         self._join(peer, state, table)
@@ -334,8 +376,12 @@ class Hub:
         seat = message.command.player
         if not 0 <= seat < len(table.seats):
             raise Refusal("not_your_seat", "There is no such seat.")
+        if isinstance(message.command, bcmd.Bid | bcmd.Challenge | bcmd.Calza) != (
+            table.family == "bidding"
+        ):
+            raise Refusal("bad_command", "That move belongs to another game.")
         if not table.seats[seat].owned_by(who):
-            current = game.state.current
+            current = _to_act(game)
             if current is not None and seat == current:
                 raise Refusal("out_of_turn", f"It is {table.seats[seat].name}'s turn.")
             raise Refusal("not_your_seat", f"That seat is {table.seats[seat].name}'s.")
@@ -366,7 +412,8 @@ class Hub:
         peer.send(
             p.TableSnapshot(
                 table=self._info(table),
-                events=public_events(table.game.events) if table.game else [],
+                family=table.family,
+                events=self._view(table, state, table.game.events) if table.game else [],
                 chat=list(table.chat),
                 seats=[i for i, s in enumerate(table.seats) if playing and s.owned_by(who)],
             )
@@ -407,20 +454,43 @@ class Hub:
 
     def _start(self, table: Table) -> None:
         players = [Player(name=s.name or "?", kind=s.kind, level=s.level) for s in table.seats]
-        table.game = Game.new(table.variant, players, seed=new_seed())
-        self._record(table)
+        if table.family == "bidding":
+            table.game = BiddingGame.new(table.variant, players, seed=new_seed())
+        else:
+            table.game = Game.new(table.variant, players, seed=new_seed())
+            self._record(table)
         self._notice(table, "Every seat is taken: the game begins.")
-        self._broadcast(
-            table, p.GameEvents(table=table.id, events=public_events(table.game.events), by="table")
-        )
+        self._send_events(table, table.game.events, by="table")
         self._schedule(table)
 
-    def _execute(self, table: Table, command: cmd.Command, by: str) -> None:
+    def _view(self, table: Table, state: PeerState, events: Sequence) -> list:
+        """`events` as the peer in `state` may see them (its own cup only, at bidding)."""
+        if table.family != "bidding":
+            return public_events(events)
+        seat = None
+        if state.playing and state.identity is not None:
+            seat = next((i for i, s in enumerate(table.seats) if s.owned_by(state.identity)), None)
+        return private_events(events, seat)
+
+    def _send_events(self, table: Table, events: Sequence, by: str) -> None:
+        for peer, state in list(self._peers.items()):
+            if state.table == table.id:
+                peer.send(
+                    p.GameEvents(
+                        table=table.id,
+                        family=table.family,
+                        events=self._view(table, state, events),
+                        by=by,
+                    )
+                )
+
+    def _execute(self, table: Table, command: cmd.Command | bcmd.Command, by: str) -> None:
         game = table.game
         assert game is not None
-        new = game.execute(command)
-        self._broadcast(table, p.GameEvents(table=table.id, events=public_events(new), by=by))
-        if any(isinstance(e, ev.TurnStarted | ev.GameFinished) for e in new):
+        new = game.execute(command)  # type: ignore[arg-type]
+        self._send_events(table, new, by=by)
+        turn_over = ev.TurnStarted | ev.GameFinished | bev.BidMade | bev.RoundStarted
+        if any(isinstance(e, turn_over | bev.GameFinished) for e in new):
             table.takeover = None
         if game.finished:
             self._finished(table)
@@ -433,8 +503,11 @@ class Hub:
         best = min(s.place for s in game.state.standings)
         players = game.state.players
         winners = [players[s.player].name for s in game.state.standings if s.place == best]
-        top = max(s.total for s in game.state.standings)
-        self._notice(table, f"Game over: {' and '.join(winners)} with {top}.")
+        if isinstance(game, BiddingGame):
+            self._notice(table, f"Game over: {' and '.join(winners)} wins.")
+        else:
+            top = max(s.total for s in game.state.standings)
+            self._notice(table, f"Game over: {' and '.join(winners)} with {top}.")
         self._stop_recording(table, abandoned=False)
 
     # -- history ------------------------------------------------------------------------------
@@ -472,8 +545,11 @@ class Hub:
         game = table.game
         if game is None or game.finished:
             return
-        seat = table.seats[game.current]
-        if seat.kind == "bot" or table.takeover == game.current:
+        current = _to_act(game)
+        if current is None:
+            return
+        seat = table.seats[current]
+        if seat.kind == "bot" or table.takeover == current:
             if table.driver is None or table.driver.done():
                 table.driver = asyncio.get_running_loop().create_task(self._drive(table))
             return
@@ -491,7 +567,9 @@ class Hub:
         game = table.game
         if game is None or game.finished or self.tables.get(table.id) is not table:
             return
-        seat = game.current
+        seat = _to_act(game)
+        if seat is None:
+            return
         table.takeover = seat
         name = table.seats[seat].name
         how = "a bot plays" if table.timeout_action == "bot" else "scratching"
@@ -513,7 +591,11 @@ class Hub:
                 if table.game is not game or game.finished or game.current != seat_no:
                     continue
                 before = len(game.events)
-                if seat.kind == "human" and table.timeout_action == "scratch":
+                if isinstance(game, BiddingGame):
+                    scratch = table.timeout_action == "scratch"
+                    command = self._bidding_move(game, seat, bots, scratch)
+                    by = seat.name if seat.kind == "bot" else "timeout"
+                elif seat.kind == "human" and table.timeout_action == "scratch":
                     command = self._scratch(game)
                     by = "timeout"
                 else:
@@ -543,10 +625,33 @@ class Hub:
             if asyncio.current_task() is table.driver:
                 table.driver = None
 
+    def _bidding_move(
+        self, game: BiddingGame, seat: Seat, bots: dict, scratch: bool
+    ) -> bcmd.Command:
+        """A bot's move at a bidding table (the plainest one for a timed-out human)."""
+        seat_no = game.current
+        if seat.kind != "bot" and scratch:
+            return self._scratch(game)  # type: ignore[return-value]
+        level = seat.level if seat.kind == "bot" and seat.level else bidding_bot_levels()[0]
+        bot = bots.setdefault(seat_no, make_bidding_bot(level))
+        action = bot.choose(game.state.view_for(seat_no), game.variant, seat_no)
+        if isinstance(action, CallChallenge):
+            return bcmd.Challenge(player=seat_no)
+        if isinstance(action, CallCalza):
+            return bcmd.Calza(player=seat_no)
+        return bcmd.Bid(player=seat_no, quantity=action.quantity, face=action.face)
+
     @staticmethod
-    def _scratch(game: Game) -> cmd.Command:
-        """Throw if nothing is on the table, else write where the fewest points go."""
+    def _scratch(game: Game | BiddingGame) -> cmd.Command | bcmd.Command:
+        """Throw if nothing is on the table, else write where the fewest points go.
+
+        At a bidding table: challenge the standing bid, or open with the lowest bid."""
         seat = game.current
+        if isinstance(game, BiddingGame):
+            if game.state.bid is not None:
+                return bcmd.Challenge(player=seat)
+            quantity, face = game.legal_bids()[0]
+            return bcmd.Bid(player=seat, quantity=quantity, face=face)
         if game.state.turn is None or game.state.turn.dice is None:
             return cmd.Throw(player=seat, keep=[])
         preview = game.preview()
@@ -569,7 +674,11 @@ class Hub:
 
     def _info(self, table: Table) -> p.TableInfo:
         game = table.game
-        turn = game.state.turn if game else None
+        turn = game.state.turn if isinstance(game, Game) else None
+        current = turn.player if turn else None
+        rnd = turn.round if turn else None
+        if isinstance(game, BiddingGame):
+            current, rnd = game.state.to_act, game.state.round or None
         spectators = sorted(
             s.identity.nick
             for s in self._peers.values()
@@ -593,8 +702,9 @@ class Hub:
             spectators=spectators,
             turn_timeout=table.turn_timeout,
             timeout_action=table.timeout_action,
-            current=turn.player if turn else None,
-            round=turn.round if turn else None,
+            current=current,
+            round=rnd,
+            family=table.family,
         )
 
     def _infos(self) -> list[p.TableInfo]:

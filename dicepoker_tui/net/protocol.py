@@ -8,10 +8,12 @@ it sits down or watches, every game `events` batch with who caused it, presence 
 
 from __future__ import annotations
 
-from typing import Annotated, Literal
+from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, Field, TypeAdapter, ValidationError
+from pydantic import BaseModel, Field, TypeAdapter, ValidationError, model_validator
 
+from dicepoker_tui.engine.bidding import commands as bcmd
+from dicepoker_tui.engine.bidding import events as bev
 from dicepoker_tui.engine.scoresheet import commands as cmd
 from dicepoker_tui.engine.scoresheet import events as ev
 
@@ -23,6 +25,27 @@ NICK_PATTERN = r"^[A-Za-z0-9][A-Za-z0-9_.-]{0,23}$"
 
 TimeoutAction = Literal["bot", "scratch"]
 TableStatus = Literal["waiting", "playing", "finished"]
+GameFamily = Literal["scoresheet", "bidding"]
+"""Which engine a table runs: both name events `game_started`, so messages say which."""
+
+_EVENT_ADAPTERS: dict[str, TypeAdapter] = {
+    "scoresheet": ev.EVENT_ADAPTER,
+    "bidding": bev.EVENT_ADAPTER,
+}
+
+
+def _parse_events(data: Any) -> Any:
+    """Before validation: a message's `events`, parsed with its `family`'s adapter."""
+    if not isinstance(data, dict) or not isinstance(data.get("events"), list):
+        return data
+    adapter = _EVENT_ADAPTERS.get(data.get("family", "scoresheet"))
+    if adapter is None:
+        return data  # the family field reports the error
+    try:
+        events = [adapter.validate_python(e) for e in data["events"]]
+    except ValidationError as exc:
+        raise ValueError(f"bad event ({exc.errors()[0].get('msg', 'invalid')})") from None
+    return {**data, "events": events}
 
 
 class _Msg(BaseModel):
@@ -48,6 +71,7 @@ class TableInfo(BaseModel):
     variant: str
     status: TableStatus
     seats: list[SeatInfo]
+    family: GameFamily = "scoresheet"
     spectators: list[str] = Field(default_factory=list)
     turn_timeout: int | None = Field(default=None, description="Seconds; None means no limit.")
     timeout_action: TimeoutAction = "bot"
@@ -88,9 +112,14 @@ class TableSnapshot(_Msg):
 
     type: Literal["table"] = "table"
     table: TableInfo
-    events: list[ev.Event] = Field(description="The game so far; empty while waiting.")
+    family: GameFamily = "scoresheet"
+    events: list[Any] = Field(
+        description="The game so far (events of `family`; a bidding seat sees only its cup)."
+    )
     chat: list[ChatLine] = Field(default_factory=list)
     seats: list[int] = Field(default_factory=list, description="Seats you own here.")
+
+    _events = model_validator(mode="before")(_parse_events)
 
 
 class TableUpdate(_Msg):
@@ -105,8 +134,11 @@ class GameEvents(_Msg):
 
     type: Literal["events"] = "events"
     table: str
-    events: list[ev.Event]
+    family: GameFamily = "scoresheet"
+    events: list[Any] = Field(description="Events of `family`, as the recipient may see them.")
     by: str = Field(description="Nickname, bot name, or 'timeout'.")
+
+    _events = model_validator(mode="before")(_parse_events)
 
 
 class Chat(_Msg):
@@ -188,7 +220,10 @@ class Act(_Request):
 
     type: Literal["act"] = "act"
     table: str
-    command: Annotated[cmd.Throw | cmd.Hold | cmd.Write | cmd.Undo, Field(discriminator="type")]
+    command: Annotated[
+        cmd.Throw | cmd.Hold | cmd.Write | cmd.Undo | bcmd.Bid | bcmd.Challenge | bcmd.Calza,
+        Field(discriminator="type"),
+    ]
 
 
 ClientMessage = Annotated[
