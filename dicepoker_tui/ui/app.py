@@ -113,10 +113,12 @@ class DicePokerApp(App[None]):
         except (IllegalMove, KeyError, ValueError) as exc:
             self.notify(getattr(exc, "message", str(exc)), severity="error", timeout=4)
             return False
-        return self.open_game(game)
+        return self.open_game(game, coach=setup.coach_thresholds())
 
-    def open_game(self, game: Game, history_id: int | None = None) -> bool:
-        """Put `game` on the table (on top of the lobby)."""
+    def open_game(
+        self, game: Game, history_id: int | None = None, coach: dict[int, float] | None = None
+    ) -> bool:
+        """Put `game` on the table (on top of the lobby); `coach`: seat → threshold."""
         try:
             bots = make_bots(game.state.players, game.state.seed)
         except KeyError as exc:
@@ -126,7 +128,7 @@ class DicePokerApp(App[None]):
         self._pop_to_lobby()
         from dicepoker_tui.ui.screens.table import TableScreen  # not needed for the lobby
 
-        self.push_screen(TableScreen(game, bots, self.bot_pace, kept=self.keeps_games))
+        self.push_screen(TableScreen(game, bots, self.bot_pace, kept=self.keeps_games, coach=coach))
         return True
 
     def after_game(self, game: Game, choice: str) -> None:
@@ -177,16 +179,14 @@ class DicePokerApp(App[None]):
 
     # -- language -------------------------------------------------------------------------
     def set_language(self, code: str) -> None:
-        """Switch the language and remember it; the lobby is rebuilt in the new language."""
+        """Switch the language and remember it (the footer at once, the screens opened next)."""
         lang = set_language(code)
         self.settings = self.settings.model_copy(update={"language": lang})
         save_settings(self.settings, self.settings_file)
         translate_classes()
         for screen in self.screen_stack:
             translate_node(screen)
-            if isinstance(screen, LobbyScreen):
-                screen.refresh(recompose=True)
-        self.refresh_bindings()
+        self.refresh_bindings()  # the footer shows the new words; new screens are built in them
         self.notify(_("Language: {language}").format(language=LANGUAGES[lang]), timeout=3)
 
     # -- command palette ------------------------------------------------------------------

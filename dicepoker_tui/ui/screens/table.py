@@ -23,6 +23,7 @@ from dicepoker_tui.engine.errors import IllegalMove
 from dicepoker_tui.engine.scoresheet import events as ev
 from dicepoker_tui.engine.scoresheet.game import Game
 from dicepoker_tui.engine.scoresheet.state import GameState, Sheet, evolve
+from dicepoker_tui.i18n import _, ngettext
 from dicepoker_tui.ui.bot_runner import BotRunner
 from dicepoker_tui.ui.goals import goals, uses_bank
 from dicepoker_tui.ui.screens.handover import HandoverResult, HandoverScreen
@@ -217,17 +218,22 @@ class TableScreen(Screen[None]):
 
     def _top_line(self, state: GameState, variant: Variant) -> Text:
         text = Text(no_wrap=True, overflow="ellipsis")
-        text.append(f" {variant.name} ", style="bold reverse")
+        text.append(f" {variant.display_name} ", style="bold reverse")
         if state.turn is None:
-            text.append("  game over")
+            text.append("  " + _("game over"))
         else:
             player = state.players[state.turn.player]
-            text.append(f"  round {state.turn.round} of {len(variant.boxes)}  ")
-            who = f"{player.name} (bot)" if player.kind == "bot" else player.name
-            text.append(f"{who} to play", style="bold")
+            rnd = _("round {round} of {rounds}").format(
+                round=state.turn.round, rounds=len(variant.boxes)
+            )
+            text.append(f"  {rnd}  ")
+            who = (
+                _("{name} (bot)").format(name=player.name) if player.kind == "bot" else player.name
+            )
+            text.append(_("{name} to play").format(name=who), style="bold")
         if state.real_dice:
-            text.append("  · real dice")
-        text.append(f"  · seed {state.seed}", style="dim")
+            text.append("  · " + _("real dice"))
+        text.append("  · " + _("seed {seed}").format(seed=state.seed), style="dim")
         return text
 
     def _status(self, state: GameState, variant: Variant) -> Text:
@@ -235,8 +241,8 @@ class TableScreen(Screen[None]):
         text = Text()
         turn = state.turn
         if turn is None:
-            text.append("Game over.", style="bold")
-            text.append("\ns shows the result; escape opens the menu.")
+            text.append(_("Game over."), style="bold")
+            text.append("\n" + _("s shows the result; escape opens the menu."))
             return text
         seat = turn.player
         sheet = state.sheets[seat]
@@ -244,29 +250,34 @@ class TableScreen(Screen[None]):
         left = self.game.throws_left()
         if turn.dice is None:
             if self.runner.is_bot(seat):
-                text.append(f"{player.name} is about to throw…")
+                text.append(_("{name} is about to throw…").format(name=player.name))
             else:
-                text.append("Press space or r to throw.", style="bold")
+                text.append(_("Press space or r to throw."), style="bold")
         else:
-            text.append(f"Throw {turn.throws} of {variant.throws_per_turn}", style="bold")
+            text.append(
+                _("Throw {n} of {total}").format(n=turn.throws, total=variant.throws_per_turn),
+                style="bold",
+            )
             extra = variant.spendable_bank(sheet)
             if left:
-                text.append(f" · {left} left")
+                text.append(" · " + _("{n} left").format(n=left))
                 if extra:
-                    text.append(f" (bank {extra})")
+                    text.append(" " + _("(bank {n})").format(n=extra))
             else:
-                text.append(" · none left: write into a box")
+                text.append(" · " + _("none left: write into a box"))
             ctx = WriteContext(sheet=sheet, throws=turn.throws)
             if variant.is_joker(tuple(sorted(turn.dice)), ctx):
-                text.append(" · JOKER", style="bold reverse")
+                text.append(" · " + _("JOKER"), style="bold reverse")
         shown_goals = [g.describe() for g in goals(variant, sheet)]
         text.append("\n" + " · ".join(shown_goals))
         more = []
         stage = variant.current_stage(sheet)
         if len(variant.stages) > 1:
-            more.append(f"Stage {stage} of {len(variant.stages)}")
+            more.append(_("Stage {n} of {total}").format(n=stage, total=len(variant.stages)))
         if uses_bank(variant):
-            more.append(f"bank {sheet.bank} throw{'s' if sheet.bank != 1 else ''}")
+            more.append(
+                ngettext("bank {n} throw", "bank {n} throws", sheet.bank).format(n=sheet.bank)
+            )
         text.append("\n" + " · ".join(more))
         return text
 
@@ -295,10 +306,10 @@ class TableScreen(Screen[None]):
         turn = state.turn
         if turn is None:
             boxes.show([], None)
-            boxes.border_title = "Boxes"
+            boxes.border_title = _("Boxes")
             return
         name = state.players[turn.player].name
-        boxes.border_title = f"{name}'s boxes"
+        boxes.border_title = _("{name}'s boxes").format(name=name)
         boxes.show(self._box_rows(state, variant), self._cursors.get(turn.player))
 
     def _render_side_sheet(self) -> None:
@@ -332,8 +343,9 @@ class TableScreen(Screen[None]):
         player = state.players[state.turn.player]
         variant = self.game.variant
         detail = (
-            f"Round {state.turn.round} of {len(variant.boxes)} · "
-            f"{state.sheets[state.turn.player].total} points so far"
+            _("Round {round} of {rounds}").format(round=state.turn.round, rounds=len(variant.boxes))
+            + " · "
+            + _("{n} points so far").format(n=state.sheets[state.turn.player].total)
         )
         undo_by = None
         if state.undo is not None and state.undo.turn is not None:
@@ -364,11 +376,13 @@ class TableScreen(Screen[None]):
     def _can_act(self) -> bool:
         state = self.game.state
         if state.turn is None:
-            self.notify("The game is over: s shows the result.", severity="warning", timeout=2)
+            self.notify(_("The game is over: s shows the result."), severity="warning", timeout=2)
             return False
         if self.runner.is_bot(state.turn.player):
             name = state.players[state.turn.player].name
-            self.notify(f"{name} (bot) is playing: wait for your turn.", timeout=2)
+            self.notify(
+                _("{name} (bot) is playing: wait for your turn.").format(name=name), timeout=2
+            )
             return False
         return True
 
@@ -389,9 +403,9 @@ class TableScreen(Screen[None]):
         turn = self.game.state.turn
         assert turn is not None
         if self.game.throws_left() <= 0:
-            self.notify("No throws left: write the dice into a box.", severity="warning")
+            self.notify(_("No throws left: write the dice into a box."), severity="warning")
         elif turn.dice is not None and all(turn.held):
-            self.notify("Every die is held: release at least one to throw.", severity="warning")
+            self.notify(_("Every die is held: release at least one to throw."), severity="warning")
         else:
             self.app.push_screen(RealDiceScreen(self.game, self._real_throw))
 
@@ -429,7 +443,7 @@ class TableScreen(Screen[None]):
     def action_write(self) -> None:
         box = self.query_one(BoxList).cursor_box
         if box is None:
-            self.notify("No box under the cursor.", severity="warning", timeout=2)
+            self.notify(_("No box under the cursor."), severity="warning", timeout=2)
         else:
             self._write(box)
 

@@ -11,6 +11,8 @@ from textual.message import Message
 from textual.reactive import reactive
 from textual.widget import Widget
 
+from dicepoker_tui.i18n import _
+
 PIP = "●"
 # Pip cells of each face on a 3×3 grid (row, column).
 FACES: dict[int, tuple[tuple[int, int], ...]] = {
@@ -92,7 +94,7 @@ class Die(Widget):
             face_style = self.get_component_rich_style("die--face")
         key = str(self.index + 1)
         if self.held:
-            label = f"{key} HELD".center(width)
+            label = f"{key} {_('HELD')}"[:width].center(width)
             label_style = self.get_component_rich_style("die--held-label")
             body = [*lines, ""]  # raised: the face starts on the top row
         else:
