@@ -146,3 +146,16 @@ async def test_coach_stays_quiet_after_best_moves() -> None:
             await pilot.press("space")
         await pilot.pause()
         assert coach_notes(app) == []
+
+
+async def test_the_lobbys_coach_reaches_the_table() -> None:
+    setup = GameSetup(
+        variant=VARIANT,
+        seats=(Player(name="Ann"), Player(name="Bob")),
+        seed=1,
+        coach=(None, 2.0),
+    )
+    app = make_app(setup)
+    async with app.run_test() as pilot:
+        await pilot.pause()
+        assert table(app).coach_thresholds == {1: 2.0}
