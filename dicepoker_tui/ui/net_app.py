@@ -16,7 +16,9 @@ from textual.screen import Screen
 from dicepoker_tui.engine.scoresheet.game import Game
 from dicepoker_tui.net import protocol as p
 from dicepoker_tui.net.client import HubClient, HubError
+from dicepoker_tui.net.remote_bidding_game import RemoteBiddingGame
 from dicepoker_tui.ui.app import DicePokerApp
+from dicepoker_tui.ui.screens.net_bidding_table import NetBiddingTableScreen
 from dicepoker_tui.ui.screens.net_lobby import NetLobbyScreen
 from dicepoker_tui.ui.screens.net_table import NetTableScreen, WaitingScreen
 
@@ -76,11 +78,11 @@ class NetApp(DicePokerApp):
                     self._open_table()
             case p.TableUpdate():
                 for screen in self.screen_stack:
-                    if isinstance(screen, NetTableScreen | WaitingScreen):
+                    if isinstance(screen, NetTableScreen | NetBiddingTableScreen | WaitingScreen):
                         screen.table_changed(message.table)
             case p.Chat():
                 for screen in self.screen_stack:
-                    if isinstance(screen, NetTableScreen | WaitingScreen):
+                    if isinstance(screen, NetTableScreen | NetBiddingTableScreen | WaitingScreen):
                         screen.chat(message.line)
             case p.Left():
                 if message.reason:
@@ -95,10 +97,12 @@ class NetApp(DicePokerApp):
         if game is None:
             return
         self._pop_to_lobby()
-        if game.started:
+        if game.started and isinstance(game, RemoteBiddingGame):
+            self.push_screen(NetBiddingTableScreen(game, self.client.nick))
+        elif game.started:
             self.push_screen(NetTableScreen(game, self.client.nick))
         else:
-            self.push_screen(WaitingScreen(game, self.client.nick))
+            self.push_screen(WaitingScreen(game, self.client.nick))  # type: ignore[arg-type]
 
     # -- leaving a table ------------------------------------------------------------------------
     def to_lobby(self, setup=None) -> None:

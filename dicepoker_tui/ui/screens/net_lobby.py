@@ -9,6 +9,9 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen, Screen
 from textual.widgets import Button, DataTable, Footer, Label, Select, Static
 
+from dicepoker_tui.ai.bidding_bots import bidding_bot_levels
+from dicepoker_tui.engine.bidding.rules import MIN_PLAYERS
+from dicepoker_tui.engine.bidding.variants import BIDDING_VARIANTS
 from dicepoker_tui.net import protocol as p
 from dicepoker_tui.ui.screens.help import HelpScreen
 from dicepoker_tui.variants.registry import all_variants, get_variant
@@ -76,7 +79,8 @@ class NetLobbyScreen(Screen[None]):
             try:
                 variant = get_variant(t.variant).name
             except KeyError:
-                variant = t.variant
+                bidding = BIDDING_VARIANTS.get(t.variant)
+                variant = bidding.name if bidding else t.variant
             mark = "★ " if t.id in seated else ""
             grid.add_row(t.id, mark + t.name, variant, status_text(t), seats_text(t), key=t.id)
         if tables:
@@ -152,7 +156,7 @@ class CreateTableScreen(ModalScreen[p.CreateTable | None]):
         with Vertical(id="create-box"):
             yield Static("New table", classes="screen-title")
             rows = [
-                ("Variant", "variant", [(v.name, v.id) for v in all_variants()]),
+                ("Variant", "variant", self._variant_options()),
                 ("People", "people", [(str(n), n) for n in range(1, 7)]),
                 ("Bots", "bots", [(str(n), n) for n in range(0, 6)]),
                 ("Bot level", "level", [(lvl, lvl) for lvl in self.levels]),
@@ -174,6 +178,24 @@ class CreateTableScreen(ModalScreen[p.CreateTable | None]):
                 yield Button("Open the table", variant="primary", compact=True, id="create-ok")
                 yield Button("Cancel", compact=True, id="create-cancel")
 
+    @staticmethod
+    def _variant_options() -> list[tuple[str, str]]:
+        scoresheet = [(v.name, v.id) for v in all_variants()]
+        return scoresheet + [(v.name, v.id) for v in BIDDING_VARIANTS.values()]
+
+    def _bidding(self) -> bool:
+        return str(self._value("variant")) in BIDDING_VARIANTS
+
+    def on_select_changed(self, event: Select.Changed) -> None:
+        """Bidding games have their own bots: offer their levels."""
+        if event.select.id != "create-variant":
+            return
+        levels = bidding_bot_levels() if self._bidding() else self.levels
+        level = self.query_one("#create-level", Select)
+        if level.value not in levels:
+            level.set_options([(lvl, lvl) for lvl in levels])
+            level.value = levels[0]
+
     def _value(self, key: str):
         return self.query_one(f"#create-{key}", Select).value
 
@@ -188,6 +210,9 @@ class CreateTableScreen(ModalScreen[p.CreateTable | None]):
         people, bots = int(self._value("people")), int(self._value("bots"))
         if people + bots > 8:
             self.notify("A table has at most 8 seats.", severity="warning")
+            return
+        if self._bidding() and people + bots < MIN_PLAYERS:
+            self.notify(f"A bidding table has at least {MIN_PLAYERS} seats.", severity="warning")
             return
         timeout = int(self._value("timeout"))
         self.dismiss(

@@ -15,6 +15,7 @@ from textual.containers import Vertical
 from textual.screen import Screen
 from textual.widgets import Footer, Static
 
+from dicepoker_tui.engine.bidding.variants import BIDDING_VARIANTS
 from dicepoker_tui.engine.scoresheet import events as ev
 from dicepoker_tui.engine.scoresheet.state import GameState
 from dicepoker_tui.net import protocol as p
@@ -167,7 +168,8 @@ class WaitingScreen(Screen[None]):
         try:
             variant = get_variant(table.variant).name
         except KeyError:
-            variant = table.variant
+            bidding = BIDDING_VARIANTS.get(table.variant)
+            variant = bidding.name if bidding else table.variant
         free = len(table.free_seats)
         text = Text()
         text.append(f"{variant}\n\n", style="bold")

@@ -1,0 +1,99 @@
+"""A Perudo or Liar's Dice table on the game server: the usual bidding screen, remote.
+
+The game is a `RemoteBiddingGame`: its state shows your own cup only (the others are
+lifted at a reveal), the hub plays the bots, nobody hands the keyboard over, and a strip
+at the bottom shows who is here and the chat (`t` to talk: `c` is dudo here).
+"""
+
+from __future__ import annotations
+
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.widgets import Footer
+
+from dicepoker_tui.engine.bidding import events as ev
+from dicepoker_tui.engine.bidding.state import BiddingState
+from dicepoker_tui.net import protocol as p
+from dicepoker_tui.net.remote_bidding_game import RemoteBiddingGame
+from dicepoker_tui.ui.screens.bidding_table import BiddingTableScreen
+from dicepoker_tui.ui.widgets.net_panel import NetPanel
+
+
+class NetBiddingTableScreen(BiddingTableScreen):
+    """The bidding table screen for a game played on the hub."""
+
+    BINDINGS = [Binding("t", "chat", "Talk")]
+
+    def __init__(self, game: RemoteBiddingGame, you: str) -> None:
+        super().__init__(game, {}, 0.0)
+        self.remote = game
+        self.you = you
+        self.humans = sorted(game.seats)
+        self.viewer = game.seat
+
+    def compose(self) -> ComposeResult:
+        for widget in super().compose():
+            if isinstance(widget, Footer):
+                yield NetPanel(self.you, id="net-panel")
+            yield widget
+
+    def on_mount(self) -> None:  # BiddingTableScreen.on_mount runs too (Textual calls both)
+        panel = self.query_one(NetPanel)
+        panel.show_table(self.remote.table)
+        panel.add_lines(getattr(self.app, "client").chat)  # noqa: B009
+
+    # -- what the hub says ----------------------------------------------------------------------
+    def _on_event(self, event: ev.Event, state: BiddingState) -> None:
+        super()._on_event(event, state)
+        if self.is_mounted and self._ready:
+            if isinstance(event, ev.BidMade | ev.RoundStarted):
+                self._reset_entry()
+            self._refresh()
+            self._next()
+
+    def table_changed(self, table: p.TableInfo) -> None:
+        self.remote.table = table
+        if self.is_mounted:
+            self.query_one(NetPanel).show_table(table)
+
+    def chat(self, line: p.ChatLine) -> None:
+        if self.is_mounted:
+            self.query_one(NetPanel).add_lines([line])
+
+    # -- differences from a table at home -------------------------------------------------------
+    def _next(self) -> None:
+        """Only the result is shown here: the hub plays bots, nobody hands over."""
+        if self.is_mounted and self.state.finished and not self._result_open:
+            self._result_open = True
+            self._show_result()
+
+    def _moved(self) -> None:
+        """Your move is on its way; the screen redraws when the hub's events arrive."""
+        self._refresh()
+
+    def _refresh(self) -> None:
+        super()._refresh()
+        if self.remote.spectator and not self.state.finished:
+            cup = self.query_one("#bid-cup")
+            cup.hidden_text = "Watching: cups stay hidden until a reveal"  # type: ignore[attr-defined]
+
+    def _show_result(self) -> None:
+        from dicepoker_tui.ui.screens.bidding_result import BiddingResultScreen
+
+        def chosen(choice: str | None) -> None:
+            if choice == "review":
+                from dicepoker_tui.ui.screens.bidding_review import BiddingReviewScreen
+
+                self.app.push_screen(
+                    BiddingReviewScreen(list(self.game.events)), lambda _: self._show_result()
+                )
+                return
+            self.action_leave()
+
+        self.app.push_screen(BiddingResultScreen(self.state), chosen)
+
+    def action_chat(self) -> None:
+        self.query_one(NetPanel).focus_input()
+
+    def on_net_panel_said(self, message: NetPanel.Said) -> None:
+        getattr(self.app, "client").say(message.text)  # noqa: B009
