@@ -62,3 +62,21 @@ async def test_the_new_table_form_offers_bidding_variants_and_their_bots(hub_soc
         table = next(iter(hub.tables.values()))
         assert table.family == "bidding" and table.variant == "liars-dice"
         await until(lambda: isinstance(app.screen, NetBiddingTableScreen), what="the table")
+
+
+def test_the_review_of_a_remote_game_shows_every_cup_from_the_reveals():
+    from dicepoker_tui.engine.bidding import events as ev
+    from dicepoker_tui.engine.bidding.game import BiddingGame
+    from dicepoker_tui.net.hub import private_events
+    from dicepoker_tui.ui.screens.net_bidding_table import lifted
+
+    game = BiddingGame.new("perudo", ["a", "b"], seed=11)
+    while not game.finished:
+        if game.state.bid is None:
+            game.bid(*game.legal_bids()[0])
+        else:
+            game.challenge()
+    seen = private_events(game.events, 0)
+    assert any(set(c) == {0} for e in seen if isinstance(e, ev.RoundStarted) for c in e.cups)
+    full = [e for e in game.events if isinstance(e, ev.RoundStarted)]
+    assert [e for e in lifted(seen) if isinstance(e, ev.RoundStarted)] == full

@@ -7,9 +7,11 @@ at the bottom shows who is here and the chat (`t` to talk: `c` is dudo here).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.widgets import Footer
+from textual.widgets import Footer, Input
 
 from dicepoker_tui.engine.bidding import events as ev
 from dicepoker_tui.engine.bidding.state import BiddingState
@@ -17,6 +19,21 @@ from dicepoker_tui.net import protocol as p
 from dicepoker_tui.net.remote_bidding_game import RemoteBiddingGame
 from dicepoker_tui.ui.screens.bidding_table import BiddingTableScreen
 from dicepoker_tui.ui.widgets.net_panel import NetPanel
+
+
+def lifted(events: Sequence[ev.Event]) -> list[ev.Event]:
+    """Events with each round's hidden cups filled in from the reveal that ended it."""
+    out = list(events)
+    pending: int | None = None
+    for i, event in enumerate(out):
+        if isinstance(event, ev.RoundStarted):
+            pending = i
+        elif isinstance(event, ev.CupsRevealed) and pending is not None:
+            start = out[pending]
+            assert isinstance(start, ev.RoundStarted)
+            out[pending] = start.model_copy(update={"cups": list(event.cups)})
+            pending = None
+    return out
 
 
 class NetBiddingTableScreen(BiddingTableScreen):
@@ -39,6 +56,7 @@ class NetBiddingTableScreen(BiddingTableScreen):
 
     def on_mount(self) -> None:  # BiddingTableScreen.on_mount runs too (Textual calls both)
         panel = self.query_one(NetPanel)
+        panel.query_one(Input).placeholder = "t: talk · enter sends · escape back"
         panel.show_table(self.remote.table)
         panel.add_lines(getattr(self.app, "client").chat)  # noqa: B009
 
@@ -85,7 +103,7 @@ class NetBiddingTableScreen(BiddingTableScreen):
                 from dicepoker_tui.ui.screens.bidding_review import BiddingReviewScreen
 
                 self.app.push_screen(
-                    BiddingReviewScreen(list(self.game.events)), lambda _: self._show_result()
+                    BiddingReviewScreen(lifted(self.game.events)), lambda _: self._show_result()
                 )
                 return
             self.action_leave()
