@@ -458,7 +458,7 @@ class Hub:
             table.game = BiddingGame.new(table.variant, players, seed=new_seed())
         else:
             table.game = Game.new(table.variant, players, seed=new_seed())
-            self._record(table)
+        self._record(table)
         self._notice(table, "Every seat is taken: the game begins.")
         self._send_events(table, table.game.events, by="table")
         self._schedule(table)
@@ -516,6 +516,15 @@ class Hub:
         if self.store is None or table.game is None:
             return
         try:
+            if isinstance(table.game, BiddingGame):
+                from dicepoker_tui.store.bidding import BiddingRecorder
+
+                table.recorder = BiddingRecorder(
+                    self.store,  # type: ignore[arg-type]
+                    table.game,
+                    on_error=lambda msg: log.warning("table %s: %s", table.id, msg),
+                )
+                return
             from dicepoker_tui.store.recorder import GameRecorder
 
             table.recorder = GameRecorder(
@@ -533,7 +542,7 @@ class Hub:
             return
         try:
             recorder.close()  # type: ignore[attr-defined]
-            if abandoned:
+            if abandoned and table.family != "bidding":  # a bidding record marks itself
                 self.store.abandon(recorder.game_id)  # type: ignore[attr-defined]
         except Exception:
             log.exception("closing the record of table %s failed", table.id)

@@ -125,3 +125,33 @@ async def test_a_spectator_sees_no_cup_and_bots_play_to_the_end(connect):
     await until(lambda: carol.game.finished, what="carol to see the end")
     assert alice.game.state.standings == carol.game.state.standings
     assert len([s for s in alice.game.state.standings if s.place == 1]) == 1
+
+
+async def test_a_bidding_game_on_the_server_goes_to_its_history(game_server):
+    from dicepoker_tui.net.client import HubClient
+    from dicepoker_tui.store import Store
+    from dicepoker_tui.store.bidding import bidding_games, load_bidding_events
+
+    hub = game_server.hub
+    alice = HubClient(game_server.socket_path, hub.issue_token("alice"))
+    await alice.connect()
+    alice.create("liars-dice", seats=1, bots=["strong"])
+    await until(lambda: alice.game is not None and alice.game.started, what="the start")
+    while not alice.game.finished:
+        if alice.game.my_turn():
+            before = len(alice.game.events)
+            if alice.game.state.bid is None:
+                alice.game.bid(*alice.game.legal_bids()[0])
+            else:
+                alice.game.challenge()
+            await until(lambda n=before: len(alice.game.events) > n, what="alice's move")
+        await until(lambda: alice.game.my_turn() or alice.game.finished, timeout=20)
+    server_events = list(next(iter(hub.tables.values())).game.events)
+    await alice.aclose()
+    store = Store.open(game_server.data_dir / "history.db").store
+    games = bidding_games(store)
+    assert len(games) == 1 and games[0].players == ("alice", "Bot 1")
+    assert games[0].status == "finished"
+    # the history keeps every cup, not the private view alice was sent
+    assert load_bidding_events(store, games[0].id) == server_events
+    store.close()
