@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 from dicepoker_tui.engine import errors
 from dicepoker_tui.engine.bidding import events as bev
 from dicepoker_tui.net import protocol as p
@@ -155,3 +157,25 @@ async def test_a_bidding_game_on_the_server_goes_to_its_history(game_server):
     # the history keeps every cup, not the private view alice was sent
     assert load_bidding_events(store, games[0].id) == server_events
     store.close()
+
+
+@pytest.mark.parametrize("action", ["bot", "scratch"])
+async def test_the_turn_timeout_moves_for_an_absent_bidder(connect, hub_socket, action):
+    hub, _ = hub_socket
+    alice = await connect("alice")
+    bob = await connect("bob")
+    alice.create("perudo", seats=2, turn_timeout=1, timeout_action=action)
+    await until(lambda: alice.game is not None, what="the table")
+    bob.join(alice.game.table.id)
+    await until(lambda: bob.game is not None and bob.game.started, what="the start")
+    server = hub.tables[alice.game.table.id].game
+    absent = {0: alice, 1: bob}[server.state.to_act]
+    present = bob if absent is alice else alice
+    seen = Recorder(present)
+    lowest = server.legal_bids()[0]
+    await absent.aclose()
+    await until(lambda: present.game.state.bid is not None, timeout=10, what="the timeout")
+    assert {m.by for m in seen.of(p.GameEvents)} == {"timeout"}
+    if action == "scratch":  # the opening is the lowest legal bid
+        bid = present.game.state.bid
+        assert (bid.quantity, bid.face) == lowest
