@@ -54,6 +54,10 @@ def variant_messages() -> set[str]:
         found.update(b.label for b in variant.boxes)
         found.update(s.label for s in variant.sections)
         found.update(variant.bonus_labels.values())
+    from dicepoker_tui.engine.bidding.variants import BIDDING_VARIANTS
+
+    for bidding in BIDDING_VARIANTS.values():  # named in the lobby
+        found.update({bidding.name, bidding.description})
     return found
 
 

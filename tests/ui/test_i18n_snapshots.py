@@ -48,3 +48,9 @@ def test_scoresheet_dice_poker_end(snap_compare, language, tmp_path) -> None:
 def test_scoresheet_yatzy_end(snap_compare, language, tmp_path) -> None:
     game = finished_game("yatzy", ["Ann", "Bob"], seed=4)
     assert snap_compare(_app(game=game, settings=tmp_path / "s.json"), terminal_size=(80, 24))
+
+
+@pytest.mark.parametrize("language", LANGS, indirect=True)
+def test_lobby(snap_compare, language, tmp_path) -> None:
+    app = _app(settings=tmp_path / "s.json")
+    assert snap_compare(app, terminal_size=(80, 24), run_before=_keys("b"))

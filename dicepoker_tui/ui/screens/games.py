@@ -11,6 +11,7 @@ from textual.binding import Binding
 from textual.screen import Screen
 from textual.widgets import DataTable, Footer, Static
 
+from dicepoker_tui.i18n import _, ngettext
 from dicepoker_tui.store import GameRecord
 from dicepoker_tui.variants import get_variant
 
@@ -19,7 +20,7 @@ Mode = Literal["resume", "history"]
 
 def _variant_name(variant_id: str) -> str:
     try:
-        return get_variant(variant_id).name
+        return get_variant(variant_id).display_name
     except KeyError:
         return variant_id
 
@@ -49,9 +50,15 @@ class GamesScreen(Screen[int | None]):
 
     def compose(self) -> ComposeResult:
         if self.mode == "resume":
-            title = f"Resume — {len(self.records)} unfinished game(s)"
+            n = len(self.records)
+            title = ngettext(
+                "Resume — {n} unfinished game", "Resume — {n} unfinished games", n
+            ).format(n=n)
         else:
-            title = f"History — the last {len(self.records)} finished game(s)"
+            n = len(self.records)
+            title = ngettext(
+                "History — the last {n} finished game", "History — the last {n} finished games", n
+            ).format(n=n)
         yield Static(title, classes="screen-title")
         yield DataTable(cursor_type="row", id="games-table")
         yield Static(id="games-empty")
@@ -61,11 +68,15 @@ class GamesScreen(Screen[int | None]):
         table = self.query_one(DataTable)
         finished = self.mode == "history"
         table.add_columns(
-            "#", "started", "variant", "players (* bot)", "winner" if finished else ""
+            "#", _("started"), _("variant"), _("players (* bot)"), _("winner") if finished else ""
         )
         for record in self.records:
             started = record.started_at.astimezone().strftime("%Y-%m-%d %H:%M")
-            last = ", ".join(record.winners) if finished else f"{record.event_count} events"
+            last = (
+                ", ".join(record.winners)
+                if finished
+                else _("{n} events").format(n=record.event_count)
+            )
             table.add_row(
                 str(record.id),
                 started,
@@ -78,8 +89,10 @@ class GamesScreen(Screen[int | None]):
         if self.records:
             empty.display = False
         else:
-            what = "No unfinished games." if self.mode == "resume" else "No finished games yet."
-            empty.update(Text(f"\n  {what}  escape goes back.", style="dim"))
+            what = (
+                _("No unfinished games.") if self.mode == "resume" else _("No finished games yet.")
+            )
+            empty.update(Text(f"\n  {what}  {_('escape goes back.')}", style="dim"))
         table.focus()
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
@@ -100,7 +113,7 @@ class GamesScreen(Screen[int | None]):
     def action_pick(self) -> None:
         game_id = self._picked()
         if game_id is None:
-            self.notify("Nothing to open.", severity="warning", timeout=2)
+            self.notify(_("Nothing to open."), severity="warning", timeout=2)
             return
         self.dismiss(game_id)
 
@@ -112,7 +125,11 @@ class GamesScreen(Screen[int | None]):
         table = self.query_one(DataTable)
         table.remove_row(str(game_id))
         self.records = [r for r in self.records if r.id != game_id]
-        self.notify(f"Game {game_id} dropped from the resume list (it stays in the history).")
+        self.notify(
+            _("Game {id} dropped from the resume list (it stays in the history).").format(
+                id=game_id
+            )
+        )
 
     def action_back(self) -> None:
         self.dismiss(None)

@@ -16,6 +16,7 @@ from textual.widgets.option_list import Option
 from dicepoker_tui.engine.bidding.variants import BIDDING_VARIANTS
 from dicepoker_tui.engine.players import Player
 from dicepoker_tui.engine.scoresheet.rules import MAX_PLAYERS
+from dicepoker_tui.i18n import _, rules_text
 from dicepoker_tui.ui.screens.help import HelpScreen, reflow
 from dicepoker_tui.ui.screens.rename import RenameScreen
 from dicepoker_tui.ui.setup import GameSetup, unused_name
@@ -49,9 +50,10 @@ class SeatList(OptionList):
             grid.add_column(no_wrap=True)
             if p.kind == "human":
                 limit = coach[i] if i < len(coach) else None
-                kind = Text("human" if limit is None else f"human · coach {limit:g}")
+                human = _("human")
+                kind = Text(human if limit is None else f"{human} · {_('coach')} {limit:g}")
             else:
-                kind = Text(f"bot · {p.level}", style="italic")
+                kind = Text(f"{_('bot')} · {p.level}", style="italic")
             grid.add_row(str(i + 1), p.name, kind)
             self.add_option(Option(grid, id=f"seat{i}"))
         if seats:
@@ -97,41 +99,41 @@ class LobbyScreen(Screen[None]):
     def compose(self) -> ComposeResult:
         title = Text()
         title.append(" DICE POKER ", style="bold reverse")
-        title.append("  Yahtzee, Yatzy and two-stage dice poker in the terminal")
+        title.append("  " + _("Yahtzee, Yatzy and two-stage dice poker in the terminal"))
         yield Static(title, id="lobby-title")
         with Horizontal(id="lobby-body"):
             with Vertical(id="lobby-form"):
                 with Horizontal(id="lobby-main"):
                     with Vertical(id="lobby-left"):
                         variants = OptionList(
-                            *(Option(v.name, id=v.id) for v in self.variants), id="variants"
+                            *(Option(_(v.name), id=v.id) for v in self.variants), id="variants"
                         )
-                        variants.border_title = "Variant"
+                        variants.border_title = _("Variant")
                         yield variants
                         yield Static(id="variant-about")
                     with Vertical(id="lobby-right"):
                         seats = SeatList(id="seats")
-                        seats.border_title = f"Seats (1–{MAX_PLAYERS}, in play order)"
-                        seats.border_subtitle = "o: coach a human seat"
+                        seats.border_title = _("Seats (1–{n}, in play order)").format(n=MAX_PLAYERS)
+                        seats.border_subtitle = _("o: coach a human seat")
                         yield seats
                         with Horizontal(id="seat-buttons", classes="button-row"):
-                            yield Button("+Human", id="add-human", compact=True)
-                            yield Button("+Bot", id="add-bot", compact=True)
-                            yield Button("Rename", id="rename", compact=True)
-                            yield Button("Level", id="level", compact=True)
-                            yield Button("Remove", id="remove", compact=True)
+                            yield Button(_("+Human"), id="add-human", compact=True)
+                            yield Button(_("+Bot"), id="add-bot", compact=True)
+                            yield Button(_("Rename"), id="rename", compact=True)
+                            yield Button(_("Level"), id="level", compact=True)
+                            yield Button(_("Remove"), id="remove", compact=True)
                         with Horizontal(id="seed-row"):
-                            yield Label("Seed ")
+                            yield Label(_("Seed") + " ")
                             yield Input(
-                                placeholder="random", type="integer", compact=True, id="seed"
+                                placeholder=_("random"), type="integer", compact=True, id="seed"
                             )
                             yield Button(self._real_dice_label(), compact=True, id="real-dice")
                 with Horizontal(id="lobby-actions", classes="button-row"):
-                    yield Button("Start s", id="start", variant="primary", compact=True)
-                    yield Button("Resume c", id="resume", compact=True)
-                    yield Button("History h", id="history", compact=True)
-                    yield Button("Theme t", id="theme", compact=True)
-                    yield Button("Quit ^q", id="quit", compact=True)
+                    yield Button(_("Start") + " s", id="start", variant="primary", compact=True)
+                    yield Button(_("Resume") + " c", id="resume", compact=True)
+                    yield Button(_("History") + " h", id="history", compact=True)
+                    yield Button(_("Theme") + " t", id="theme", compact=True)
+                    yield Button(_("Quit") + " ^q", id="quit", compact=True)
             with VerticalScroll(id="lobby-rules"):
                 yield Static(id="lobby-rules-text")
         yield Footer(compact=True)
@@ -198,7 +200,7 @@ class LobbyScreen(Screen[None]):
         try:
             seed = int(raw) if raw else None
         except ValueError:
-            return f"The seed must be a whole number, not {raw!r}."
+            return _("The seed must be a whole number, not {raw}.").format(raw=repr(raw))
         setup = GameSetup(
             variant=self.variant_id,
             seats=tuple(self.seats),
@@ -213,21 +215,24 @@ class LobbyScreen(Screen[None]):
         return setup.problem(self.levels) or setup
 
     def _real_dice_label(self) -> Text:
-        return Text(f"[{'x' if self.real_dice else ' '}] Real dice d")
+        return Text(f"[{'x' if self.real_dice else ' '}] {_('Real dice')} d")
 
     def _show_about(self) -> None:
         variant = self._variant()
         text = Text()
-        text.append(f"{variant.name}\n", style="bold")
-        text.append(f"{variant.description}\n")
+        text.append(f"{_(variant.name)}\n", style="bold")
+        text.append(f"{_(variant.description)}\n")
         if variant.id in BIDDING_VARIANTS:
-            text.append("2–8 seats, five dice each.  ? shows the rules.", style="dim")
+            text.append(_("2–8 seats, five dice each.  ? shows the rules."), style="dim")
         else:
-            text.append(f"{len(variant.boxes)} rounds.  ? shows the rules.", style="dim")
+            rounds = _("{n} rounds.  ? shows the rules.").format(n=len(variant.boxes))
+            text.append(rounds, style="dim")
         self._fit_family()
         self.query_one("#variant-about", Static).update(text)
-        self.query_one("#lobby-rules-text", Static).update(Text(reflow(variant.rules_text)))
-        self.query_one("#lobby-rules").border_title = f"Rules — {variant.name}"
+        self.query_one("#lobby-rules-text", Static).update(
+            Text(reflow(rules_text(variant.id, variant.rules_text)))
+        )
+        self.query_one("#lobby-rules").border_title = f"{_('Rules')} — {_(variant.name)}"
 
     def _variant(self):  # a scoresheet Variant or a BiddingVariant
         if self.variant_id in BIDDING_VARIANTS:
@@ -278,12 +283,14 @@ class LobbyScreen(Screen[None]):
 
     def action_add(self, kind: str) -> None:
         if len(self.seats) >= MAX_PLAYERS:
-            self.notify(f"At most {MAX_PLAYERS} seats.", severity="warning", timeout=2)
+            self.notify(
+                _("At most {n} seats.").format(n=MAX_PLAYERS), severity="warning", timeout=2
+            )
             return
         names = [p.name for p in self.seats]
         if kind == "bot":
             if not self.levels:
-                self.notify("No bot level is available.", severity="warning", timeout=2)
+                self.notify(_("No bot level is available."), severity="warning", timeout=2)
                 return
             player = Player(name=unused_name(names, "Bot"), kind="bot", level=self.levels[0])
         else:
@@ -295,7 +302,7 @@ class LobbyScreen(Screen[None]):
     def action_remove(self) -> None:
         index = self._seat_index
         if index is None or len(self.seats) <= 1:
-            self.notify("A game needs at least one seat.", severity="warning", timeout=2)
+            self.notify(_("A game needs at least one seat."), severity="warning", timeout=2)
             return
         del self.seats[index]
         del self.coach[index]
@@ -311,7 +318,11 @@ class LobbyScreen(Screen[None]):
                 return
             taken = {p.name.casefold() for i, p in enumerate(self.seats) if i != index}
             if name.casefold() in taken:
-                self.notify(f"{name} is already at the table.", severity="warning", timeout=2)
+                self.notify(
+                    _("{name} is already at the table.").format(name=name),
+                    severity="warning",
+                    timeout=2,
+                )
                 return
             self.seats[index] = self.seats[index].model_copy(update={"name": name})
             self._show_seats(index)
@@ -324,7 +335,7 @@ class LobbyScreen(Screen[None]):
             return
         seat = self.seats[index]
         if seat.kind != "bot":
-            self.notify("Levels are for bot seats (b adds one).", severity="warning", timeout=2)
+            self.notify(_("Levels are for bot seats (b adds one)."), severity="warning", timeout=2)
             return
         levels = self.levels or [seat.level or ""]
         nxt = (
@@ -346,7 +357,7 @@ class LobbyScreen(Screen[None]):
             return
         seat = self.seats[index]
         if seat.kind != "human":
-            self.notify("The coach is for human seats.", severity="warning", timeout=2)
+            self.notify(_("The coach is for human seats."), severity="warning", timeout=2)
             return
         steps: list[float | None] = [None, *COACH_THRESHOLDS]
         current = self.coach[index]
@@ -356,11 +367,13 @@ class LobbyScreen(Screen[None]):
         self._show_seats(index)
         limit = self.coach[index]
         if limit is None:
-            self.notify(f"No coach for {seat.name}.", timeout=2)
+            self.notify(_("No coach for {name}.").format(name=seat.name), timeout=2)
         else:
             self.notify(
-                f"Coach for {seat.name}: a note after a move that gives up more than "
-                f"{limit:g} expected points.",
+                _(
+                    "Coach for {name}: a note after a move that gives up more than "
+                    "{limit} expected points."
+                ).format(name=seat.name, limit=f"{limit:g}"),
                 timeout=3,
             )
 
