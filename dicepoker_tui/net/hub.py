@@ -51,6 +51,8 @@ log = logging.getLogger(__name__)
 
 CHAT_HISTORY = 50
 TIMEOUT_BOT_LEVEL = "heuristic"
+REVEAL_PAUSE = 4
+"""At a bidding table, a bot opens the next round after this many paces."""
 NICK_RE = re.compile(p.NICK_PATTERN)
 
 
@@ -596,7 +598,7 @@ class Hub:
                 seat = table.seats[seat_no]
                 if seat.kind != "bot" and table.takeover != seat_no:
                     return
-                await asyncio.sleep(self.bot_pace)
+                await asyncio.sleep(self.bot_pace * self._pause_factor(game))
                 if table.game is not game or game.finished or game.current != seat_no:
                     continue
                 before = len(game.events)
@@ -633,6 +635,13 @@ class Hub:
         finally:
             if asyncio.current_task() is table.driver:
                 table.driver = None
+
+    @staticmethod
+    def _pause_factor(game: Game | BiddingGame) -> int:
+        """Bots wait longer right after a reveal, so the lifted cups can be read."""
+        if isinstance(game, BiddingGame) and game.state.bid is None and game.state.last_reveal:
+            return REVEAL_PAUSE
+        return 1
 
     def _bidding_move(
         self, game: BiddingGame, seat: Seat, bots: dict, scratch: bool
