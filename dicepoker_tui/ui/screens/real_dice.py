@@ -14,6 +14,7 @@ from textual.widgets import Footer, Input, Static
 
 from dicepoker_tui.engine.dice import Dice
 from dicepoker_tui.engine.scoresheet.game import Game
+from dicepoker_tui.i18n import _
 from dicepoker_tui.ui.text import dice_text
 from dicepoker_tui.variants.base import WriteContext
 
@@ -22,10 +23,10 @@ def parse_entry(text: str, old: Dice | None, held: tuple[bool, ...]) -> Dice:
     """Five digits, or only the dice thrown (the held ones are filled in); ValueError if not."""
     digits = "".join(ch for ch in text if not ch.isspace() and ch not in ",.-")
     if not digits.isdigit():
-        raise ValueError("Use the digits 1 to 6 only.")
+        raise ValueError(_("Use the digits 1 to 6 only."))
     values = [int(ch) for ch in digits]
     if any(not 1 <= v <= 6 for v in values):
-        raise ValueError("A die shows 1 to 6.")
+        raise ValueError(_("A die shows 1 to 6."))
     free = [i for i in range(5) if not (old and held[i])]
     if len(values) == 5:
         return tuple(values)
@@ -34,8 +35,9 @@ def parse_entry(text: str, old: Dice | None, held: tuple[bool, ...]) -> Dice:
         for i, v in zip(free, values, strict=True):
             dice[i] = v
         return tuple(dice)
-    need = "5 digits" if len(free) == 5 else f"5 digits, or {len(free)} for the dice not held"
-    raise ValueError(f"Type {need}.")
+    if len(free) == 5:
+        raise ValueError(_("Type 5 digits."))
+    raise ValueError(_("Type 5 digits, or {n} for the dice not held.").format(n=len(free)))
 
 
 class RealDiceScreen(ModalScreen[bool]):
@@ -53,15 +55,21 @@ class RealDiceScreen(ModalScreen[bool]):
         assert turn is not None
         held = [i for i in range(5) if turn.dice and turn.held[i]]
         if held and turn.dice:
-            kept = ", ".join(f"die {i + 1} = {turn.dice[i]}" for i in held)
-            hint = f"Held: {kept}. Type all five values, or only the {5 - len(held)} thrown."
+            kept = ", ".join(
+                _("die {n} = {value}").format(n=i + 1, value=turn.dice[i]) for i in held
+            )
+            hint = _("Held: {kept}. Type all five values, or only the {n} thrown.").format(
+                kept=kept, n=5 - len(held)
+            )
         else:
-            hint = "Throw all five dice and type what they show, like 13456."
+            hint = _("Throw all five dice and type what they show, like 13456.")
         with Vertical(id="real-dice-box"):
-            yield Static(f"Throw {turn.throws + 1} — real dice", classes="screen-title")
+            yield Static(
+                _("Throw {n} — real dice").format(n=turn.throws + 1), classes="screen-title"
+            )
             yield Static(hint, id="real-dice-hint")
             yield Input(
-                placeholder="e.g. 13456",
+                placeholder=_("e.g. 13456"),
                 restrict=r"[1-6 ,]*",
                 max_length=9,
                 id="real-dice-input",
@@ -82,7 +90,7 @@ class RealDiceScreen(ModalScreen[bool]):
         try:
             dice = self._parse(event.value)
         except ValueError:
-            preview.update(Text("Type the values to see what they would score.", style="dim"))
+            preview.update(Text(_("Type the values to see what they would score."), style="dim"))
             return
         preview.update(self._preview(dice))
 
@@ -94,12 +102,12 @@ class RealDiceScreen(ModalScreen[bool]):
         ordered = tuple(sorted(dice))
         legal = variant.legal_boxes(ordered, ctx)
         grid = Table.grid(padding=(0, 2))
-        for _ in range(3):
+        for _column in range(3):
             grid.add_column()
         cells = [f"{variant.label(b)} {variant.score(b, ordered, ctx)}" for b in legal]
         for i in range(0, len(cells), 3):
             grid.add_row(*cells[i : i + 3])
-        title = Text(f"{dice_text(dice)} would score:", style="bold")
+        title = Text(_("{dice} would score:").format(dice=dice_text(dice)), style="bold")
         outer = Table.grid()
         outer.add_row(title)
         outer.add_row(grid)

@@ -8,6 +8,7 @@ from textual.containers import Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Input, Static
 
+from dicepoker_tui.i18n import _
 from dicepoker_tui.ui.setup import NAME_MAX
 
 
@@ -22,7 +23,9 @@ class RenameScreen(ModalScreen[str | None]):
 
     def compose(self) -> ComposeResult:
         with Vertical(id="rename-box"):
-            yield Static(f"New name for {self.old_name}", classes="screen-title")
+            yield Static(
+                _("New name for {name}").format(name=self.old_name), classes="screen-title"
+            )
             yield Input(value=self.old_name, max_length=NAME_MAX, id="rename-input")
 
     def on_mount(self) -> None:
@@ -32,7 +35,7 @@ class RenameScreen(ModalScreen[str | None]):
         event.stop()
         name = event.value.strip()
         if not name:
-            self.notify("A name needs at least one character.", severity="warning", timeout=2)
+            self.notify(_("A name needs at least one character."), severity="warning", timeout=2)
             return
         self.dismiss(name)
 
