@@ -102,7 +102,10 @@ async def serve_hub(hub: Hub, path: Path) -> asyncio.AbstractServer:
             path.unlink()
 
     async def accept(reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
-        await SocketPeer(hub, reader, writer).run()
+        # Ending quietly when the server stops: a cancelled connection task would be
+        # reported by asyncio's stream callback as an error.
+        with contextlib.suppress(asyncio.CancelledError):
+            await SocketPeer(hub, reader, writer).run()
 
     old = os.umask(0o177)
     try:
