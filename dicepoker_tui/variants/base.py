@@ -145,10 +145,14 @@ class Variant:
             return f"There is no box {box_id!r} in {self.name}."
         label = self.label(box_id)
         if ctx.sheet.filled(box_id):
-            return f"{label} is already filled ({ctx.sheet.scores[box_id]})."
+            return _("{box} is already filled ({points}).").format(
+                box=label, points=ctx.sheet.scores[box_id]
+            )
         stage = self.current_stage(ctx.sheet)
         if self.box(box_id).stage != stage:
-            return f"{label} belongs to stage {self.box(box_id).stage}; finish stage {stage} first."
+            return _("{box} belongs to stage {stage}; finish stage {current} first.").format(
+                box=label, stage=self.box(box_id).stage, current=stage
+            )
         return None
 
     def legal_boxes(self, dice: Dice, ctx: WriteContext) -> list[str]:

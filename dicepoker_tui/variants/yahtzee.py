@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dicepoker_tui.engine.dice import Dice
 from dicepoker_tui.engine.scoresheet.state import Sheet
+from dicepoker_tui.i18n import _
 from dicepoker_tui.variants.base import (
     UPPER_IDS,
     Bonus,
@@ -128,7 +129,9 @@ class Yahtzee(Variant):
         face_box = UPPER_IDS[dice[0] - 1]
         if not sheet.filled(face_box):
             if box_id != face_box:
-                return f"Joker: this Yahtzee must go in {self.label(face_box)} while it is open."
+                return _("Joker: this Yahtzee must go in {box} while it is open.").format(
+                    box=self.label(face_box)
+                )
             return None
         if any(not sheet.filled(b) for b in LOWER_IDS) and box_id in UPPER_IDS:
             return "Joker: this Yahtzee must go in an open lower box."

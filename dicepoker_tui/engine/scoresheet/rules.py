@@ -11,6 +11,7 @@ from dicepoker_tui.engine.players import standings
 from dicepoker_tui.engine.scoresheet import commands as cmd
 from dicepoker_tui.engine.scoresheet import events as ev
 from dicepoker_tui.engine.scoresheet.state import GameState, Sheet, evolve
+from dicepoker_tui.i18n import _
 from dicepoker_tui.variants.base import Variant, WriteContext
 from dicepoker_tui.variants.registry import get_variant
 
@@ -28,7 +29,7 @@ class ScoresheetFamily:
         if state is None:
             raise errors.NotStarted("No game is in progress.")
         if state.finished or state.turn is None:
-            raise errors.GameOver("The game is over.")
+            raise errors.GameOver(_("The game is over."))
         variant = get_variant(state.variant)
         if isinstance(command, cmd.Undo):
             return _undo(state, command)
@@ -83,7 +84,7 @@ def _throw(
     assert turn is not None
     sheet = state.sheets[turn.player]
     if variant.throws_left(sheet, turn.throws) <= 0:
-        raise errors.NoThrowsLeft("No throws left: write the dice into a box.")
+        raise errors.NoThrowsLeft(_("No throws left: write the dice into a box."))
     if command.keep is None:
         keep = [i for i, held in enumerate(turn.held) if held] if turn.dice else []
     else:
@@ -93,10 +94,10 @@ def _throw(
     if turn.dice is None and keep:
         raise errors.BadDice("The first throw of a turn throws all five dice.")
     if len(keep) == 5:
-        raise errors.BadDice("Every die is held: release at least one to throw.")
+        raise errors.BadDice(_("Every die is held: release at least one to throw."))
     if state.real_dice:
         if command.dice is None:
-            raise errors.BadDice("Real dice: type the five values you threw.")
+            raise errors.BadDice(_("Real dice: type the five values you threw."))
         try:
             new = validate_dice(command.dice)
         except ValueError as exc:
@@ -104,7 +105,9 @@ def _throw(
         for i in keep:
             if turn.dice is not None and new[i] != turn.dice[i]:
                 raise errors.BadDice(
-                    f"Die {i + 1} was held at {turn.dice[i]}; it cannot show {new[i]}."
+                    _("Die {n} was held at {held}; it cannot show {new}.").format(
+                        n=i + 1, held=turn.dice[i], new=new[i]
+                    )
                 )
     else:
         if command.dice is not None:
@@ -128,9 +131,9 @@ def _hold(state: GameState, command: cmd.Hold) -> list[ev.Event]:
     turn = state.turn
     assert turn is not None
     if turn.dice is None:
-        raise errors.BadDice("Throw first: there are no dice to hold yet.")
+        raise errors.BadDice(_("Throw first: there are no dice to hold yet."))
     if not 0 <= command.index < 5:
-        raise errors.BadDice("There are five dice: hold 1 to 5.")
+        raise errors.BadDice(_("There are five dice: hold 1 to 5."))
     held = not turn.held[command.index] if command.held is None else command.held
     return [ev.DiceHeld(player=turn.player, index=command.index, held=held)]
 
@@ -139,7 +142,7 @@ def _write(state: GameState, variant: Variant, command: cmd.Write) -> list[ev.Ev
     turn = state.turn
     assert turn is not None
     if turn.dice is None:
-        raise errors.BoxNotAllowed("Throw the dice before writing them into a box.")
+        raise errors.BoxNotAllowed(_("Throw the dice before writing them into a box."))
     player = turn.player
     before = state.sheets[player]
     dice = tuple(sorted(turn.dice))
@@ -204,10 +207,12 @@ def _undo(state: GameState, command: cmd.Undo) -> list[ev.Event]:
     snapshot = state.undo
     if snapshot is None or snapshot.turn is None:
         raise errors.NothingToUndo(
-            "Nothing to undo: a write can be taken back until the next throw."
+            _("Nothing to undo: a write can be taken back until the next throw.")
         )
     writer = snapshot.turn.player
     if command.player != writer:
-        raise errors.NothingToUndo(f"Only {state.players[writer].name} can undo their write.")
+        raise errors.NothingToUndo(
+            _("Only {name} can undo their write.").format(name=state.players[writer].name)
+        )
     box = next(b for b in state.sheets[writer].scores if b not in snapshot.sheets[writer].scores)
     return [ev.WriteUndone(player=writer, box=box)]
