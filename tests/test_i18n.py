@@ -176,3 +176,38 @@ def test_saved_language_setting_is_used_and_flag_wins(tmp_path) -> None:
     assert "Яцзи" in saved.stdout
     flagged = _run("score", "--variant", "yahtzee", "11111", "--lang", "en", home=str(tmp_path))
     assert "Yahtzee" in flagged.stdout
+
+
+def _finished_export():
+    from datetime import UTC, datetime
+
+    from dicepoker_tui.store.export import build_export
+    from dicepoker_tui.ui.screenshots import finished_game
+
+    game = finished_game("dice-poker", ["Ann", "Bob"], seed=3)
+    when = datetime(2026, 1, 2, 3, 4, tzinfo=UTC)
+    return build_export(game, 7, "finished", when, when, when)
+
+
+def test_txt_export_follows_the_language_csv_and_json_do_not(english_after) -> None:
+    from dicepoker_tui.store.export import to_json
+    from dicepoker_tui.store.sheet_formats import to_csv, to_txt
+
+    doc = _finished_export()
+    english = (to_txt(doc), to_csv(doc), to_json(doc))
+    assert "Small straight" in english[0] and "Total" in english[0]
+    i18n.set_language("ru")
+    russian = (to_txt(doc), to_csv(doc), to_json(doc))
+    assert "Малый стрит" in russian[0] and "Итого" in russian[0]
+    assert "Small straight" not in russian[0]
+    assert russian[1:] == english[1:]
+
+
+def test_svg_export_follows_the_language(english_after) -> None:
+    from dicepoker_tui.ui.svg_export import render_svg
+
+    doc = _finished_export()
+    i18n.set_language("hr")
+    svg = render_svg(doc)
+    assert "Poker&#160;na&#160;kockice" in svg or "Poker na kockice" in svg
+    assert "Dva" in svg and "Two" not in svg
