@@ -12,6 +12,7 @@ from dataclasses import dataclass
 
 from dicepoker_tui.ai.policy import Option, Policy, positions_of
 from dicepoker_tui.engine.scoresheet.state import GameState
+from dicepoker_tui.i18n import _
 from dicepoker_tui.variants.base import Variant
 
 HINT_OPTIONS = 4
@@ -32,20 +33,27 @@ class Hint:
 def describe(option: Option, variant: Variant) -> str:
     """An option in words, with the box's label rather than its id."""
     if option.action == "write":
-        return f"write {variant.label(option.box)} ({option.points})"
-    return option.describe()
+        return _("write {box} ({points})").format(
+            box=variant.label(option.box), points=option.points
+        )
+    kept = " ".join(map(str, option.keep)) if option.keep else _("nothing")
+    return _("keep {kept}, throw {n}").format(kept=kept, n=5 - len(option.keep))
 
 
 def hint_for(policy: Policy, state: GameState, count: int = HINT_OPTIONS) -> Hint:
     """The hint for the player to act; a one-line message when there is nothing to advise."""
     turn = state.turn
     if turn is None:
-        return Hint("The game is over: there is nothing left to decide.")
+        return Hint(_("The game is over: there is nothing left to decide."))
     if turn.dice is None:
-        return Hint("Throw first: a hint needs dice on the table.")
+        return Hint(_("Throw first: a hint needs dice on the table."))
     options = policy.options_for(state)
     best = options[0]
-    lines = [f"Best: {describe(best, policy.variant)} · expected total {best.expected:.1f}"]
+    lines = [
+        _("Best: {option} · expected total {total}").format(
+            option=describe(best, policy.variant), total=f"{best.expected:.1f}"
+        )
+    ]
     for option in options[1:count]:
         lines.append(f"  {describe(option, policy.variant)}: −{option.loss:.1f}")
     text = "\n".join(lines)
@@ -57,7 +65,6 @@ def hint_for(policy: Policy, state: GameState, count: int = HINT_OPTIONS) -> Hin
 def coach_note(played: Option, best: Option, variant: Variant) -> str:
     """The coach's note after a decision that gave up points."""
     loss = best.expected - played.expected
-    return (
-        f"Best was {describe(best, variant)}; "
-        f"{describe(played, variant)} gave up {loss:.1f} expected points."
+    return _("Best was {best}; {played} gave up {loss} expected points.").format(
+        best=describe(best, variant), played=describe(played, variant), loss=f"{loss:.1f}"
     )
