@@ -48,7 +48,14 @@ async def play_turn(pilot, app, ref: Game, rng: random.Random) -> None:
     ref.write(target)
 
 
-def final_totals(app) -> list[str]:
+async def final_totals(pilot, app) -> list[str]:
+    """The totals row of the result sheet, once the sheet has been filled in."""
+
+    def filled() -> bool:
+        tables = app.screen.query(SheetTable)
+        return bool(tables) and "total" in tables.first().rows
+
+    await wait_for(pilot, filled)
     sheet = app.screen.query_one(SheetTable)
     return [str(cell) for cell in sheet.get_row("total")[1:]]
 
@@ -66,7 +73,7 @@ async def test_solo_game_by_keys_matches_engine(variant: str) -> None:
             await play_turn(pilot, app, ref, rng)
             assert game.state.sheets == ref.state.sheets
         await wait_for(pilot, lambda: isinstance(app.screen, ScoresheetScreen))
-        assert final_totals(app) == [str(s.total) for s in ref.state.sheets]
+        assert await final_totals(pilot, app) == [str(s.total) for s in ref.state.sheets]
     assert game.state == ref.state
     assert replay(game.events) == game.state
 
@@ -97,7 +104,7 @@ async def test_two_humans_hot_seat_with_hand_over(variant: str) -> None:
             await pilot.press("enter")
             await play_turn(pilot, app, ref, rng)
         await wait_for(pilot, lambda: isinstance(app.screen, ScoresheetScreen))
-        assert final_totals(app) == [str(s.total) for s in ref.state.sheets]
+        assert await final_totals(pilot, app) == [str(s.total) for s in ref.state.sheets]
     assert undone
     assert handovers == 2 * len(game.variant.boxes) + 1  # one more for the undone turn
     assert game.state.sheets == ref.state.sheets
@@ -118,7 +125,7 @@ async def test_human_and_bot(variant: str) -> None:
             assert game.state.sheets[0].scores == mirror.state.sheets[0].scores
             await wait_for(pilot, lambda: game.finished or game.current == 0)
         await wait_for(pilot, lambda: isinstance(app.screen, ScoresheetScreen))
-        assert final_totals(app) == [str(s.total) for s in game.state.sheets]
+        assert await final_totals(pilot, app) == [str(s.total) for s in game.state.sheets]
     bot_events = [e for e in game.events if getattr(e, "player", None) == 1]
     assert sum(e.type == "box_written" for e in bot_events) == len(game.variant.boxes)
     assert not any(e.type == "box_written" for e in bot_events if e.player == 0)
@@ -154,7 +161,7 @@ async def test_real_dice_mode(variant: str) -> None:
             await pilot.press("enter")
             ref.write(target)
         await wait_for(pilot, lambda: isinstance(app.screen, ScoresheetScreen))
-        assert final_totals(app) == [str(s.total) for s in ref.state.sheets]
+        assert await final_totals(pilot, app) == [str(s.total) for s in ref.state.sheets]
     assert game.state == ref.state
 
 
