@@ -1,8 +1,17 @@
-"""Shared by every test: the command line speaks English whatever the machine's locale."""
+"""Shared by every test: English output whatever the machine's locale, and never the
+user's own settings, history or solver cache."""
 
 from __future__ import annotations
 
+import os
+import tempfile
+
 import pytest
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    """Tests that do not choose a DICEPOKER_HOME of their own get an empty one."""
+    os.environ["DICEPOKER_HOME"] = tempfile.mkdtemp(prefix="dicepoker-tests-")
 
 
 @pytest.fixture(autouse=True)
