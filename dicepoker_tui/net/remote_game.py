@@ -10,13 +10,14 @@ folded and published to subscribers, exactly like a local game's.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
+from typing import Any
 
 from dicepoker_tui.engine import errors
 from dicepoker_tui.engine.core import Engine
 from dicepoker_tui.engine.dice import Dice
 from dicepoker_tui.engine.scoresheet import commands as cmd
 from dicepoker_tui.engine.scoresheet import events as ev
-from dicepoker_tui.engine.scoresheet.game import FAMILY, Game
+from dicepoker_tui.engine.scoresheet.game import Game
 from dicepoker_tui.engine.scoresheet.state import GameState
 from dicepoker_tui.net import protocol as p
 
@@ -40,8 +41,12 @@ class MirrorEngine(Engine[GameState, cmd.Command, ev.Event]):
                 callback(event, after)
 
 
-class RemoteGame(Game):
-    """The game at a hub table, seen from one seat (or from the spectators' bench)."""
+class MirroredSession:
+    """What a hub table's game shares in every family, mixed in before the local facade.
+
+    The state is folded from the hub's events; a command is checked with the family's
+    pure `decide` (on placeholder dice) and then sent, and returns no events itself.
+    """
 
     remote = True
     """Bots and timeouts are run by the hub: a table screen must not drive them."""
@@ -51,10 +56,10 @@ class RemoteGame(Game):
         table: p.TableInfo,
         seats: Iterable[int],
         send: Callable[[p.Act], None],
-        events: Iterable[ev.Event] = (),
+        events: Iterable[Any] = (),
     ) -> None:
-        super().__init__(PlaceholderDice())
-        self._engine = MirrorEngine(FAMILY, PlaceholderDice())
+        super().__init__(PlaceholderDice())  # type: ignore[call-arg]
+        self._engine = MirrorEngine(self.family, PlaceholderDice())  # type: ignore[attr-defined]
         self.table = table
         self.seats = frozenset(seats)
         self.last_by: str | None = None
@@ -73,33 +78,50 @@ class RemoteGame(Game):
     def spectator(self) -> bool:
         return not self.seats
 
+    def _to_act(self, state: Any) -> int | None:
+        """The seat to act in `state` (None between games)."""
+        raise NotImplementedError
+
     def my_turn(self) -> bool:
         state = self._engine._state
-        return state is not None and state.current in self.seats
+        return state is not None and self._to_act(state) in self.seats
 
-    def apply(self, events: Iterable[ev.Event], by: str | None = None) -> None:
+    def apply(self, events: Iterable[Any], by: str | None = None) -> None:
         """Fold events from the hub and tell subscribers."""
         self.last_by = by
         self._engine.apply(events)
 
-    def execute(self, command: cmd.Command) -> list[ev.Event]:
+    def _other_seat(self, command: Any, name: str) -> errors.IllegalMove:
+        """The refusal for acting for a seat that is not ours."""
+        if command.player == self._to_act(self._engine.state):
+            return errors.OutOfTurn(f"It is {name}'s turn.")
+        return errors.IllegalMove(f"That seat is {name}'s.")
+
+    def execute(self, command: Any) -> list[Any]:
         """Check `command` locally and send it; the events arrive later through `subscribe`."""
-        if isinstance(command, cmd.Start):
+        if getattr(command, "type", None) == "start":
             raise errors.BadSetup("The table starts its own game.")
         if not self.started:
             raise errors.NotStarted("The game starts when every seat is taken.")
-        state = self.state
         if self.spectator:
             raise errors.IllegalMove("You are watching: only seated players play.")
+        state = self._engine.state
         if command.player not in self.seats:
-            name = state.players[command.player].name
-            if isinstance(command, cmd.Undo):
-                raise errors.NothingToUndo(f"Only {name} can undo their write.")
-            if command.player == state.current:
-                raise errors.OutOfTurn(f"It is {name}'s turn.")
-            raise errors.IllegalMove(f"That seat is {name}'s.")
-        FAMILY.decide(state, command, PlaceholderDice())
+            raise self._other_seat(command, state.players[command.player].name)
+        self.family.decide(state, command, PlaceholderDice())  # type: ignore[attr-defined]
         ref = self._next_ref
         self._next_ref += 1
         self._send(p.Act(table=self.table.id, command=command, ref=ref))
         return []
+
+
+class RemoteGame(MirroredSession, Game):
+    """The game at a hub table, seen from one seat (or from the spectators' bench)."""
+
+    def _to_act(self, state: GameState) -> int | None:
+        return state.current
+
+    def _other_seat(self, command: cmd.Command, name: str) -> errors.IllegalMove:
+        if isinstance(command, cmd.Undo):
+            return errors.NothingToUndo(f"Only {name} can undo their write.")
+        return super()._other_seat(command, name)
