@@ -6,12 +6,15 @@
 - the box, section and bonus labels, names and descriptions of the built-in variants.
 
 `python -m dicepoker_tui.i18n_extract [LANG]` lists the messages LANG's catalogue lacks
-(all of them, as a `.po` skeleton, without LANG).
+(all of them, as a `.po` skeleton, without LANG);
+`python -m dicepoker_tui.i18n_extract --merge LANG FILE.po` adds FILE's translations to
+LANG's catalogue (replacing any it had for the same msgids) and rewrites it in order.
 """
 
 from __future__ import annotations
 
 import ast
+import fcntl
 import sys
 from pathlib import Path
 
@@ -83,7 +86,54 @@ def _po_string(text: str) -> str:
     return f'"{escaped}"'
 
 
+def _po_entry(key: str, value: str) -> str:
+    context = ""
+    if "\x04" in key:
+        ctx, key = key.split("\x04", 1)
+        context = f"msgctxt {_po_string(ctx)}\n"
+    if "\0" in key:
+        singular, plural = key.split("\0", 1)
+        forms = "".join(f"msgstr[{i}] {_po_string(f)}\n" for i, f in enumerate(value.split("\0")))
+        return f"{context}msgid {_po_string(singular)}\nmsgid_plural {_po_string(plural)}\n{forms}"
+    return f"{context}msgid {_po_string(key)}\nmsgstr {_po_string(value)}\n"
+
+
+def render_catalogue(header_text: str, entries: dict[str, str]) -> str:
+    """A catalogue's text: its header block, then plain entries, then plural ones, each sorted."""
+    plain = sorted(k for k in entries if k and "\0" not in k)
+    plural = sorted(k for k in entries if "\0" in k)
+    body = "\n".join(_po_entry(k, entries[k]) for k in plain + plural)
+    return header_text.rstrip("\n") + "\n\n" + body
+
+
+def merge(lang: str, fragment: Path) -> int:
+    """Add `fragment`'s translations to `lang`'s catalogue; how many entries were new or changed.
+
+    The catalogue is locked while it is rewritten, so translators working at once do not
+    lose each other's entries.
+    """
+    from dicepoker_tui.i18n import parse_po, po_path
+
+    path = po_path(lang)
+    new = {k: v for k, v in parse_po(fragment.read_text(encoding="utf-8")).items() if k}
+    with path.open("r+", encoding="utf-8") as handle:
+        fcntl.flock(handle, fcntl.LOCK_EX)
+        text = handle.read()
+        entries = parse_po(text)
+        changed = sum(1 for k, v in new.items() if entries.get(k) != v)
+        entries.update(new)
+        header = text.split("\n\n", 1)[0]
+        handle.seek(0)
+        handle.write(render_catalogue(header, entries))
+        handle.truncate()
+    return changed
+
+
 if __name__ == "__main__":
+    if sys.argv[1:2] == ["--merge"]:
+        count = merge(sys.argv[2], Path(sys.argv[3]))
+        print(f"{count} entries added or changed in {sys.argv[2]}")
+        raise SystemExit(0)
     todo = missing(sys.argv[1]) if len(sys.argv) > 1 else sorted(app_messages())
     for msg in todo:
         print(f'msgid {_po_string(msg)}\nmsgstr ""\n')

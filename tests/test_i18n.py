@@ -211,3 +211,27 @@ def test_svg_export_follows_the_language(english_after) -> None:
     svg = render_svg(doc)
     assert "Poker&#160;na&#160;kockice" in svg or "Poker na kockice" in svg
     assert "Dva" in svg and "Two" not in svg
+
+
+def test_merging_a_fragment_adds_and_replaces_entries(tmp_path, monkeypatch) -> None:
+    from dicepoker_tui.i18n_extract import merge
+
+    monkeypatch.setattr(i18n, "LOCALE_DIR", tmp_path)
+    catalogue = tmp_path / "xx" / "LC_MESSAGES" / "dicepoker.po"
+    catalogue.parent.mkdir(parents=True)
+    catalogue.write_text(
+        'msgid ""\nmsgstr ""\n"Plural-Forms: nplurals=2; plural=(n != 1);\\n"\n\n'
+        'msgid "Old"\nmsgstr "Alt"\n\nmsgid "{n} die"\nmsgid_plural "{n} dice"\n'
+        'msgstr[0] "{n} W"\nmsgstr[1] "{n} Ws"\n',
+        encoding="utf-8",
+    )
+    fragment = tmp_path / "more.po"
+    fragment.write_text(
+        'msgid "Old"\nmsgstr "Älter"\n\nmsgid "New \\"one\\""\nmsgstr "Neu"\n', encoding="utf-8"
+    )
+    assert merge("xx", fragment) == 2
+    entries = i18n.parse_po(catalogue.read_text(encoding="utf-8"))
+    assert entries["Old"] == "Älter" and entries['New "one"'] == "Neu"
+    assert entries["{n} die\0{n} dice"] == "{n} W\0{n} Ws"
+    assert "Plural-Forms" in entries[""]
+    assert merge("xx", fragment) == 0
