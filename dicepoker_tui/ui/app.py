@@ -11,12 +11,14 @@ from collections.abc import Callable, Iterable
 from pathlib import Path
 
 from textual.app import App, SystemCommand
+from textual.binding import Binding
+from textual.command import CommandPalette
 from textual.screen import Screen
 from textual.theme import Theme
 
 from dicepoker_tui.engine.errors import IllegalMove
 from dicepoker_tui.engine.scoresheet.game import Game
-from dicepoker_tui.i18n import LANGUAGES, _, current_language, set_language
+from dicepoker_tui.i18n import LANGUAGES, N_, _, current_language, set_language
 from dicepoker_tui.ui.i18n_bindings import translate_classes, translate_node
 from dicepoker_tui.ui.keeper import GameKeeper
 from dicepoker_tui.ui.screens.lobby import LobbyScreen
@@ -25,6 +27,23 @@ from dicepoker_tui.ui.setup import GameSetup, make_bots
 
 GameHook = Callable[[Game], None]
 
+TEXTUAL_COMMANDS = (
+    N_("Theme"),
+    N_("Change the current theme"),
+    N_("Quit"),
+    N_("Quit the application as soon as possible"),
+    N_("Keys"),
+    N_("Hide the keys and widget help panel"),
+    N_("Show help for the focused widget and a summary of available keys"),
+    N_("Minimize"),
+    N_("Minimize the widget and restore to normal size"),
+    N_("Maximize"),
+    N_("Maximize the focused widget"),
+    N_("Screenshot"),
+    N_("Save an SVG 'screenshot' of the current screen"),
+)
+"""The titles and help of Textual's own palette commands, shown through `_()`."""
+
 
 class DicePokerApp(App[None]):
     """Lobby, table, scoresheet, help. `setup` (or a `game` in progress) given: straight to
@@ -32,6 +51,9 @@ class DicePokerApp(App[None]):
 
     TITLE = "dicepoker"
     CSS_PATH = Path(__file__).with_name("app.tcss")  # absolute: subclasses live elsewhere
+    BINDINGS = [  # Textual's own palette key, declared here so its footer word is translated
+        Binding("ctrl+p", "command_palette", "palette", show=False, priority=True)
+    ]
 
     def __init__(
         self,
@@ -52,6 +74,7 @@ class DicePokerApp(App[None]):
         self.game_hooks: list[GameHook] = list(game_hooks)
         self.keeper = GameKeeper(self._history_notice) if keep_history else None
         translate_classes()
+        translate_node(self)
 
     # -- start-up -------------------------------------------------------------------------
     def get_default_screen(self) -> Screen:
@@ -184,8 +207,12 @@ class DicePokerApp(App[None]):
         self.settings = self.settings.model_copy(update={"language": lang})
         save_settings(self.settings, self.settings_file)
         translate_classes()
+        translate_node(self)
         for screen in self.screen_stack:
             translate_node(screen)
+            retranslate = getattr(screen, "retranslate", None)
+            if retranslate is not None:  # a screen that can build itself again (the lobby)
+                screen.call_later(retranslate)
         self.refresh_bindings()  # the footer shows the new words; new screens are built in them
         self.notify(_("Language: {language}").format(language=LANGUAGES[lang]), timeout=3)
 
@@ -203,4 +230,11 @@ class DicePokerApp(App[None]):
                         _("Show the app in {language} (remembered)").format(language=native),
                         lambda code=code: self.set_language(code),
                     )
-        yield from super().get_system_commands(screen)
+        for command in super().get_system_commands(screen):
+            yield command._replace(title=_(command.title), help=_(command.help))
+
+    def action_command_palette(self) -> None:
+        """Textual's palette, its search line in the current language."""
+        if self.use_command_palette and not CommandPalette.is_open(self):
+            placeholder = _("Search for commands…")
+            self.push_screen(CommandPalette(placeholder=placeholder, id="--command-palette"))

@@ -17,6 +17,7 @@ from textual.worker import Worker, WorkerState
 from dicepoker_tui.ai.bots import Action, Bot, KeepAndThrow, WriteBox
 from dicepoker_tui.engine.errors import IllegalMove
 from dicepoker_tui.engine.scoresheet.game import Game
+from dicepoker_tui.i18n import _
 
 WORKER_NAME = "bot-step"
 
@@ -70,7 +71,9 @@ class BotRunner:
         if event.state == WorkerState.SUCCESS:
             self._act(event.worker.result)
         elif event.state in (WorkerState.ERROR, WorkerState.CANCELLED):
-            self.host.notify(f"The bot failed: {event.worker.error}", severity="error")
+            self.host.notify(
+                _("The bot failed: {error}").format(error=event.worker.error), severity="error"
+            )
             self._fallback()
         return True
 

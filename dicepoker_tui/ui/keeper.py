@@ -10,6 +10,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from dicepoker_tui.engine.scoresheet.game import Game
+from dicepoker_tui.i18n import _
 
 if TYPE_CHECKING:  # the store (sqlite) is imported when first used, after the lobby shows
     from dicepoker_tui.store import GameRecord, GameRecorder, Store
@@ -36,7 +37,7 @@ class GameKeeper:
                 opened = Store.open(self.path)
             except Exception as exc:  # never let the history stop a game
                 self._failed = True
-                self.notice(f"The game history cannot be opened: {exc}")
+                self.notice(_("The game history cannot be opened: {error}").format(error=exc))
                 return None
             self._store = opened.store
             if opened.notice:
@@ -81,7 +82,7 @@ class GameKeeper:
         try:
             return store.load_game(game_id)
         except (StoreError, ValueError) as exc:
-            self.notice(f"Game {game_id} cannot be loaded: {exc}")
+            self.notice(_("Game {id} cannot be loaded: {error}").format(id=game_id, error=exc))
             return None
 
     def abandon(self, game_id: int) -> None:

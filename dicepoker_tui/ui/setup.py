@@ -10,6 +10,7 @@ from dicepoker_tui.engine.errors import IllegalMove
 from dicepoker_tui.engine.players import Player
 from dicepoker_tui.engine.scoresheet.game import Game
 from dicepoker_tui.engine.scoresheet.rules import MAX_PLAYERS
+from dicepoker_tui.i18n import _
 from dicepoker_tui.variants import get_variant
 
 NAME_MAX = 24
@@ -42,19 +43,21 @@ class GameSetup:
         except KeyError as exc:
             return str(exc.args[0])
         if not 1 <= len(self.seats) <= MAX_PLAYERS:
-            return f"A game needs 1 to {MAX_PLAYERS} seats."
+            return _("A game needs 1 to {n} seats.").format(n=MAX_PLAYERS)
         names = [p.name.strip() for p in self.seats]
         if any(not n for n in names):
-            return "Every seat needs a name."
+            return _("Every seat needs a name.")
         if len({n.casefold() for n in names}) != len(names):
-            return "Every seat needs a different name."
+            return _("Every seat needs a different name.")
         bots = [p for p in self.seats if p.kind == "bot"]
         if known_levels is not None:
             for bot in bots:
                 if bot.level not in known_levels:
-                    return f"Unknown bot level {bot.level!r} (known: {', '.join(known_levels)})."
+                    return _("Unknown bot level {level} (known: {known}).").format(
+                        level=repr(bot.level), known=", ".join(known_levels)
+                    )
         if self.real_dice and bots:
-            return "Bots cannot throw real dice: remove the bot seats or switch real dice off."
+            return _("Bots cannot throw real dice: remove the bot seats or switch real dice off.")
         return None
 
     def new_game(self) -> Game:

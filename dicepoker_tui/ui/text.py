@@ -6,7 +6,7 @@ from collections.abc import Sequence
 
 from dicepoker_tui.engine.scoresheet import events as ev
 from dicepoker_tui.engine.scoresheet.state import GameState
-from dicepoker_tui.i18n import _, ngettext
+from dicepoker_tui.i18n import N_, _, ngettext
 from dicepoker_tui.ui.sheet_model import result_line
 from dicepoker_tui.variants.base import Variant
 
@@ -15,10 +15,25 @@ def dice_text(dice: Sequence[int] | None) -> str:
     return " ".join(str(d) for d in dice) if dice else "—"
 
 
+LEVEL_NAMES = {
+    "heuristic": N_("heuristic"),
+    "optimal": N_("optimal"),
+    "strong": N_("strong"),
+    "casual": N_("casual"),
+    "novice": N_("novice"),
+}
+"""The bot levels by name, for people (the level ids themselves never change)."""
+
+
+def level_label(level: str | None) -> str:
+    """A bot level as the screens show it: `heuristic` in the current language."""
+    return _(LEVEL_NAMES[level]) if level in LEVEL_NAMES else level or ""
+
+
 def seat_label(state: GameState, seat: int) -> str:
     """`Ann` or `Bot 2 (heuristic)`."""
     player = state.players[seat]
-    return f"{player.name} ({player.level})" if player.kind == "bot" else player.name
+    return f"{player.name} ({level_label(player.level)})" if player.kind == "bot" else player.name
 
 
 def log_line(event: ev.Event, state: GameState, variant: Variant) -> str | None:

@@ -16,10 +16,11 @@ from textual.widgets.option_list import Option
 from dicepoker_tui.engine.bidding.variants import BIDDING_VARIANTS
 from dicepoker_tui.engine.players import Player
 from dicepoker_tui.engine.scoresheet.rules import MAX_PLAYERS
-from dicepoker_tui.i18n import _, rules_text
+from dicepoker_tui.i18n import LANGUAGES, _, current_language, rules_text
 from dicepoker_tui.ui.screens.help import HelpScreen, reflow
 from dicepoker_tui.ui.screens.rename import RenameScreen
 from dicepoker_tui.ui.setup import GameSetup, unused_name
+from dicepoker_tui.ui.text import level_label
 from dicepoker_tui.variants import all_variants, get_variant
 
 PaletteCommand = tuple[str, str, object]
@@ -53,7 +54,7 @@ class SeatList(OptionList):
                 human = _("human")
                 kind = Text(human if limit is None else f"{human} · {_('coach')} {limit:g}")
             else:
-                kind = Text(f"{_('bot')} · {p.level}", style="italic")
+                kind = Text(f"{_('bot')} · {level_label(p.level)}", style="italic")
             grid.add_row(str(i + 1), p.name, kind)
             self.add_option(Option(grid, id=f"seat{i}"))
         if seats:
@@ -82,6 +83,8 @@ class LobbyScreen(Screen[None]):
         Binding("g", "bidding_history", "Perudo games", show=False),
         Binding("t", "theme", "Theme", show=False),
         Binding("d", "real_dice", "Real dice", show=False),
+        # The language row says its key (L): the footer has no room left in Ukrainian.
+        Binding("L", "next_language", "Language", show=False),
     ]
 
     def __init__(self, setup: GameSetup | None = None) -> None:
@@ -89,11 +92,15 @@ class LobbyScreen(Screen[None]):
         self.variants = [*all_variants(), *BIDDING_VARIANTS.values()]
         self._family = "scoresheet"
         self._levels: list[str] | None = None  # loaded after the first frame (bots are big)
-        self.seats: list[Player] = list((setup or GameSetup()).seats)
+        self._stems = (_("Player"), _("Bot"))
+        """The stems of default seat names in the language the lobby was built in."""
+        if setup is None:
+            setup = GameSetup(seats=(Player(name=unused_name([], self._stems[0])),))
+        self.seats: list[Player] = list(setup.seats)
         self.coach: list[float | None] = [None] * len(self.seats)
         """Per seat: the coach's threshold (expected points), or None."""
         self.real_dice = False
-        self._initial = setup or GameSetup()
+        self._initial = setup
 
     # -- layout ---------------------------------------------------------------------------
     def compose(self) -> ComposeResult:
@@ -134,6 +141,15 @@ class LobbyScreen(Screen[None]):
                     yield Button(_("History") + " h", id="history", compact=True)
                     yield Button(_("Theme") + " t", id="theme", compact=True)
                     yield Button(_("Quit") + " ^q", id="quit", compact=True)
+                with Horizontal(id="lobby-language", classes="button-row"):
+                    yield Label(_("Language") + " L")
+                    for code, native in LANGUAGES.items():
+                        yield Button(
+                            native,
+                            id=f"language-{code}",
+                            compact=True,
+                            classes="-current" if code == current_language() else "",
+                        )
             with VerticalScroll(id="lobby-rules"):
                 yield Static(id="lobby-rules-text")
         yield Footer(compact=True)
@@ -292,9 +308,10 @@ class LobbyScreen(Screen[None]):
             if not self.levels:
                 self.notify(_("No bot level is available."), severity="warning", timeout=2)
                 return
-            player = Player(name=unused_name(names, "Bot"), kind="bot", level=self.levels[0])
+            stem = _("Bot")
+            player = Player(name=unused_name(names, stem), kind="bot", level=self.levels[0])
         else:
-            player = Player(name=unused_name(names, "Player"))
+            player = Player(name=unused_name(names, _("Player")))
         self.seats.append(player)
         self.coach.append(None)
         self._show_seats(len(self.seats) - 1)
@@ -346,7 +363,9 @@ class LobbyScreen(Screen[None]):
         self.seats[index] = seat.model_copy(update={"level": nxt})
         self._show_seats(index)
         if len(levels) == 1:
-            self.notify(f"{nxt} is the only bot level so far.", timeout=2)
+            self.notify(
+                _("{level} is the only bot level so far.").format(level=level_label(nxt)), timeout=2
+            )
 
     def action_coach(self) -> None:
         """Coach the highlighted human seat: off, then each threshold in turn, then off."""
@@ -400,6 +419,48 @@ class LobbyScreen(Screen[None]):
 
         open_bidding_history(self.app)
 
+    # -- language -------------------------------------------------------------------------
+    def action_next_language(self) -> None:
+        codes = list(LANGUAGES)
+        current = current_language()
+        index = codes.index(current) if current in codes else -1
+        self.choose_language(codes[(index + 1) % len(codes)])
+
+    def choose_language(self, code: str) -> None:
+        """Show the app in `code` (the app remembers it and has this lobby rebuilt)."""
+        if code != current_language():
+            self.app.set_language(code)  # type: ignore[attr-defined]
+
+    async def retranslate(self) -> None:
+        """Build the lobby again in the current language, keeping the form as it was."""
+        variant = self.query_one("#variants", OptionList).highlighted
+        seat = self._seat_index
+        seed = self.query_one("#seed", Input).value
+        focused = self.focused.id if self.focused is not None else None
+        self._rename_default_seats()
+        await self.recompose()
+        variants = self.query_one("#variants", OptionList)
+        variants.highlighted = variant if variant is not None else 0
+        self._show_seats(seat)
+        self.query_one("#seed", Input).value = seed
+        self._show_about()
+        self._fit()
+        target = self.query(f"#{focused}") if focused else None
+        (target.first() if target else variants).focus()
+
+    def _rename_default_seats(self) -> None:
+        """Seats still called by their default names ("Player 2") take the new language's."""
+        old = self._stems
+        new = self._stems = (_("Player"), _("Bot"))
+        renamed: list[Player] = []
+        for p in self.seats:
+            stem, number = p.name.rpartition(" ")[::2]
+            if number.isdigit() and stem in old and stem != new[old.index(stem)]:
+                p = p.model_copy(update={"name": f"{new[old.index(stem)]} {number}"})
+            renamed.append(p)
+        if len({p.name.casefold() for p in renamed}) == len(renamed):
+            self.seats = renamed
+
     def action_theme(self) -> None:
         self.app.action_change_theme()
 
@@ -418,28 +479,36 @@ class LobbyScreen(Screen[None]):
             "real-dice": self.action_real_dice,
             "quit": self.app.exit,
         }
-        action = actions.get(event.button.id or "")
+        button = event.button.id or ""
+        if button.startswith("language-"):
+            self.choose_language(button.removeprefix("language-"))
+            return
+        action = actions.get(button)
         if action:
             action()
 
     def palette_commands(self) -> Iterator[PaletteCommand]:
-        yield ("Start game", "Start with the variant and seats chosen (s)", self.action_start)
-        yield ("Add human seat", "A seat for a person (a)", lambda: self.action_add("human"))
-        yield ("Add bot seat", "A seat for a bot (b)", lambda: self.action_add("bot"))
-        yield ("Rename seat", "Rename the highlighted seat (e)", self.action_rename)
-        yield ("Bot level", "Next level for the highlighted bot (l)", self.action_level)
-        yield ("Remove seat", "Remove the highlighted seat (x)", self.action_remove)
         yield (
-            "Coach",
-            "Notes after costly moves of the highlighted human seat; threshold cycles (o)",
+            _("Start game"),
+            _("Start with the variant and seats chosen (s)"),
+            self.action_start,
+        )
+        yield (_("Add human seat"), _("A seat for a person (a)"), lambda: self.action_add("human"))
+        yield (_("Add bot seat"), _("A seat for a bot (b)"), lambda: self.action_add("bot"))
+        yield (_("Rename seat"), _("Rename the highlighted seat (e)"), self.action_rename)
+        yield (_("Bot level"), _("Next level for the highlighted bot (l)"), self.action_level)
+        yield (_("Remove seat"), _("Remove the highlighted seat (x)"), self.action_remove)
+        yield (
+            _("Coach"),
+            _("Notes after costly moves of the highlighted human seat; threshold cycles (o)"),
             self.action_coach,
         )
-        yield ("Real dice", "Switch real-dice mode on or off (d)", self.action_real_dice)
-        yield ("Rules", "Rules of the highlighted variant (?)", self.action_rules)
-        yield ("Resume", "Continue an unfinished game (c)", self.action_resume)
-        yield ("History", "Finished games (h)", self.action_history)
+        yield (_("Real dice"), _("Switch real-dice mode on or off (d)"), self.action_real_dice)
+        yield (_("Rules"), _("Rules of the highlighted variant (?)"), self.action_rules)
+        yield (_("Resume"), _("Continue an unfinished game (c)"), self.action_resume)
+        yield (_("History"), _("Finished games (h)"), self.action_history)
         yield (
-            "Perudo and Liar's Dice games",
-            "Finished bidding games, reviewed round by round (g)",
+            _("Perudo and Liar's Dice games"),
+            _("Finished bidding games, reviewed round by round (g)"),
             self.action_bidding_history,
         )

@@ -8,7 +8,9 @@ commands; a refused command becomes a short notice.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Mapping
+from dataclasses import replace
 
+from rich.cells import cell_len
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -59,6 +61,9 @@ def next_open_box(variant: Variant, sheet: Sheet, after: str) -> str | None:
 class TableScreen(Screen[None]):
     """Where a game is played."""
 
+    BINDINGS_CONTEXT = "table"
+    """The footer's words are read in this gettext context: short ones, for 80 columns."""
+
     WIDE = 130
     """From this many columns on, everyone's sheet shows beside the boxes."""
     TALL = 34
@@ -68,7 +73,10 @@ class TableScreen(Screen[None]):
         Binding("space", "throw", "Throw", key_display="space/r"),
         Binding("r", "throw", "Throw", show=False),
         Binding("1", "hold(0)", "Hold", key_display="1-5"),
-        *(Binding(str(i + 1), f"hold({i})", f"Hold die {i + 1}", show=False) for i in range(1, 5)),
+        Binding("2", "hold(1)", "Hold die 2", show=False),
+        Binding("3", "hold(2)", "Hold die 3", show=False),
+        Binding("4", "hold(3)", "Hold die 4", show=False),
+        Binding("5", "hold(4)", "Hold die 5", show=False),
         # ↑↓ on the highlighted box list go without saying; the footer's room goes to h Hint.
         Binding("up", "cursor(-1)", "Box", key_display="↑↓", show=False),
         Binding("down", "cursor(1)", "Box down", show=False),
@@ -171,6 +179,26 @@ class TableScreen(Screen[None]):
         side.styles.height = "auto" if tall else "1fr"
         side.display = wide
         self._render_side_sheet()
+        self._fit_footer(size.width)
+
+    def _fit_footer(self, width: int) -> None:
+        """^q (quit) leaves the footer when the other keys leave no room for it (escape's
+        menu quits too); the English keys fit 80 columns, longer languages may not."""
+        keys = self._bindings.key_to_bindings
+        if not keys.get("ctrl+q"):
+            return
+        shown = {
+            (self.app.get_key_display(b), b.description)
+            for key, bindings in keys.items()
+            if key != "ctrl+q"
+            for b in bindings
+            if b.show
+        }
+        used = sum(cell_len(k) + 1 + cell_len(d) + 1 for k, d in shown)
+        quit_ = keys["ctrl+q"][0]
+        room = used + cell_len(self.app.get_key_display(quit_)) + 1 + cell_len(quit_.description)
+        keys["ctrl+q"] = [replace(b, show=room < width) for b in keys["ctrl+q"]]
+        self.refresh_bindings()
 
     # -- game events in, widgets updated --------------------------------------------------
     def _on_event(self, event: ev.Event, state: GameState) -> None:
@@ -457,7 +485,7 @@ class TableScreen(Screen[None]):
         if snapshot is not None and snapshot.turn is not None:
             writer = snapshot.turn.player
             if self.runner.is_bot(writer):
-                self.notify("A bot's write cannot be taken back.", severity="warning", timeout=2)
+                self.notify(_("A bot's write cannot be taken back."), severity="warning", timeout=2)
                 return
             self._announced = (snapshot.turn.round, writer)
         self._attempt(self.game.undo)
@@ -486,13 +514,13 @@ class TableScreen(Screen[None]):
         status = self.query_one(SolverStatus)
         if status.policy is None:
             status.start()
-            self.notify(status.waiting_message(), title="Hint", timeout=3)
+            self.notify(status.waiting_message(), title=_("Hint"), timeout=3)
             return
         from dicepoker_tui.ui.hints import hint_for
 
         state = self.game.state
         hint = hint_for(status.policy, state)
-        self.notify(hint.text, title="Hint", timeout=8, markup=False)
+        self.notify(hint.text, title=_("Hint"), timeout=8, markup=False)
         if hint.keep is not None:
             self.query_one(DiceRow).hint = hint.keep
         elif hint.box is not None and state.turn is not None:
@@ -501,7 +529,7 @@ class TableScreen(Screen[None]):
 
     def _coach_note(self, seat: int, message: str) -> None:
         name = self.game.state.players[seat].name
-        self.notify(message, title=f"Coach · {name}", timeout=6, markup=False)
+        self.notify(message, title=f"{_('Coach')} · {name}", timeout=6, markup=False)
 
     def action_sheet(self) -> None:
         self.app.push_screen(ScoresheetScreen(self.game), self._after_result)
@@ -527,16 +555,28 @@ class TableScreen(Screen[None]):
 
     # -- command palette ------------------------------------------------------------------
     def palette_commands(self) -> Iterator[PaletteCommand]:
-        yield ("Throw", "Throw the dice that are not held (space, r)", self.action_throw)
+        yield (_("Throw"), _("Throw the dice that are not held (space, r)"), self.action_throw)
         for i in range(5):
             yield (
-                f"Hold die {i + 1}",
-                f"Hold or release die {i + 1} ({i + 1})",
+                _("Hold die {n}").format(n=i + 1),
+                _("Hold or release die {n} ({n})").format(n=i + 1),
                 lambda i=i: self.action_hold(i),
             )
-        yield ("Write", "Write the dice into the box under the cursor (enter)", self.action_write)
-        yield ("Hint", "The best move now and what the next best give up (h)", self.action_hint)
-        yield ("Scoresheet", "Everyone's sheet side by side (s)", self.action_sheet)
-        yield ("Undo", "Take back the last write, until the next throw (u)", self.action_undo)
-        yield ("Help", "Keys and the rules of this variant (?, F1)", self.action_help)
-        yield ("Menu", "Lobby, theme, quit (escape)", self.action_menu)
+        yield (
+            _("Write"),
+            _("Write the dice into the box under the cursor (enter)"),
+            self.action_write,
+        )
+        yield (
+            _("Hint"),
+            _("The best move now and what the next best give up (h)"),
+            self.action_hint,
+        )
+        yield (_("Scoresheet"), _("Everyone's sheet side by side (s)"), self.action_sheet)
+        yield (
+            _("Undo"),
+            _("Take back the last write, until the next throw (u)"),
+            self.action_undo,
+        )
+        yield (_("Help"), _("Keys and the rules of this variant (?, F1)"), self.action_help)
+        yield (_("Menu"), _("Lobby, theme, quit (escape)"), self.action_menu)
