@@ -13,6 +13,7 @@ from dicepoker_tui.engine.bidding.rules import MAX_PLAYERS, MIN_PLAYERS
 from dicepoker_tui.engine.bidding.variants import BIDDING_VARIANTS
 from dicepoker_tui.engine.errors import IllegalMove
 from dicepoker_tui.engine.players import Player
+from dicepoker_tui.i18n import _
 from dicepoker_tui.ui.setup import GameSetup
 
 
@@ -25,20 +26,26 @@ def bidding_setup_problem(setup: GameSetup) -> str | None:
     """Why this setup cannot start a bidding game, in one line, or None."""
     variant = BIDDING_VARIANTS.get(setup.variant)
     if variant is None:
-        return f"unknown variant {setup.variant!r}"
+        return _("unknown variant {variant}").format(variant=repr(setup.variant))
     if not MIN_PLAYERS <= len(setup.seats) <= MAX_PLAYERS:
-        return f"{variant.name} needs {MIN_PLAYERS} to {MAX_PLAYERS} seats."
+        return _("{variant} needs {min} to {max} seats.").format(
+            variant=_(variant.name), min=MIN_PLAYERS, max=MAX_PLAYERS
+        )
     names = [p.name.strip() for p in setup.seats]
     if any(not n for n in names):
-        return "Every seat needs a name."
+        return _("Every seat needs a name.")
     if len({n.casefold() for n in names}) != len(names):
-        return "Every seat needs a different name."
+        return _("Every seat needs a different name.")
     levels = bidding_bot_levels()
     for seat in setup.seats:
         if seat.kind == "bot" and seat.level not in levels:
-            return f"Unknown bot level {seat.level!r} (known: {', '.join(levels)})."
+            return _("Unknown bot level {level} (known: {known}).").format(
+                level=repr(seat.level), known=", ".join(levels)
+            )
     if setup.real_dice:
-        return f"{variant.name} is played with hidden dice: switch real dice off."
+        return _("{variant} is played with hidden dice: switch real dice off.").format(
+            variant=_(variant.name)
+        )
     return None
 
 
@@ -112,12 +119,12 @@ def record_bidding(app: App, game: BiddingGame):
     from dicepoker_tui.store.bidding import BiddingRecorder
 
     def notice(message: str) -> None:
-        app.notify(message, title="History", severity="warning", timeout=6, markup=False)
+        app.notify(message, title=_("History"), severity="warning", timeout=6, markup=False)
 
     try:
         return BiddingRecorder(store, game, on_error=notice)
     except Exception as exc:  # the history never stops a game
-        notice(f"The game cannot be kept in the history: {exc}")
+        notice(_("The game cannot be kept in the history: {error}").format(error=exc))
         return None
 
 
@@ -125,7 +132,7 @@ def open_bidding_history(app: App) -> None:
     """The finished bidding games; enter reviews one round by round."""
     store = history_store(app)
     if store is None:
-        app.notify("No game history: games are not kept.", severity="warning", timeout=3)
+        app.notify(_("No game history: games are not kept."), severity="warning", timeout=3)
         return
     from dicepoker_tui.ui.screens.bidding_review import BiddingGamesScreen
 

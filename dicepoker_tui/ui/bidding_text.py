@@ -7,13 +7,63 @@ from rich.text import Text
 from dicepoker_tui.engine.bidding import events as ev
 from dicepoker_tui.engine.bidding.state import BiddingState
 from dicepoker_tui.engine.bidding.variants import BiddingVariant
+from dicepoker_tui.i18n import _, ngettext
 
 DIE_FACES = "?⚀⚁⚂⚃⚄⚅"
 
 
+def _bid_form(quantity: int, face: int) -> str:
+    """The bid's words for `face` with the quantity's plural form (one message per face,
+    so a language can name the face and agree it with the number: "7 четвёрок")."""
+    match face:
+        case 1:
+            return ngettext("{quantity} × 1", "{quantity} × 1s", quantity)
+        case 2:
+            return ngettext("{quantity} × 2", "{quantity} × 2s", quantity)
+        case 3:
+            return ngettext("{quantity} × 3", "{quantity} × 3s", quantity)
+        case 4:
+            return ngettext("{quantity} × 4", "{quantity} × 4s", quantity)
+        case 5:
+            return ngettext("{quantity} × 5", "{quantity} × 5s", quantity)
+        case 6:
+            return ngettext("{quantity} × 6", "{quantity} × 6s", quantity)
+    return f"{{quantity}} × {face}"
+
+
 def bid_words(quantity: int, face: int) -> str:
-    """`4 × 5s` ("one 3" when the quantity is one)."""
-    return f"{quantity} × {face}" + ("" if quantity == 1 else "s")
+    """`4 × 5s` ("1 × 3" when the quantity is one), in the current language."""
+    return _bid_form(quantity, face).format(quantity=quantity)
+
+
+def call_word(call: str) -> str:
+    """The name of a call: dudo (a challenge) or calza."""
+    return _("dudo") if call == "challenge" else _("calza")
+
+
+def dice_count(n: int) -> str:
+    return ngettext("{n} die", "{n} dice", n).format(n=n)
+
+
+def loses_or_wins(name: str, delta: int) -> str:
+    if delta < 0:
+        return _("{name} loses a die").format(name=name)
+    return _("{name} wins a die back").format(name=name)
+
+
+def is_out(name: str) -> str:
+    return _("{name} is out").format(name=name)
+
+
+def styled_template(template: str, field: str, value: str, style: str, **fields: str) -> Text:
+    """`template` formatted, with the `{field}` part in `style` (wherever a language puts it)."""
+    text = Text()
+    before, sep, after = template.partition("{" + field + "}")
+    text.append(before.format(**fields))
+    if sep:
+        text.append(value, style=style)
+        text.append(after.format(**fields))
+    return text
 
 
 def counts(die: int, face: int, wild: bool) -> bool:
@@ -39,17 +89,47 @@ def revealed_wild(reveal: ev.CupsRevealed, variant: BiddingVariant, palifico: bo
     return variant.wild_ones and not palifico
 
 
+SEATS_WIDTH = 42
+"""Columns inside the seats box of the table (46 wide, less border and padding)."""
+CUP_WIDTH = 9
+"""Five dice as `1 2 3 4 5`."""
+
+
+def _seat_note(state: BiddingState, reveal: ev.CupsRevealed | None, seat: int) -> str:
+    """What follows a seat's cup: its bid, or the call it made on the lifted cups."""
+    if reveal is not None:
+        if reveal.bidder == seat:
+            return " " + _("bid {bid}").format(bid=bid_words(reveal.quantity, reveal.face))
+        if reveal.player == seat:
+            return " " + call_word(reveal.call)
+        return ""
+    if state.bid is not None and state.bid.player == seat:
+        return " " + _("bid {bid}").format(bid=bid_words(state.bid.quantity, state.bid.face))
+    return ""
+
+
 def seats_text(
     state: BiddingState,
     variant: BiddingVariant,
     viewer: int | None,
     show_reveal: bool,
     reveal_palifico: bool = False,
+    width: int = SEATS_WIDTH,
 ) -> Text:
-    """One line per seat: turn mark, name, dice left, cup (own, hidden or revealed), bid."""
+    """One line per seat: turn mark, name, dice left, cup (own, hidden or revealed), bid.
+
+    When a line would not fit in `width` (long names, long words in some languages), the
+    dice-left column goes (the cup shows as many dice) and then names are shortened.
+    """
     reveal = state.last_reveal if show_reveal else None
-    width = max(len(p.name) for p in state.players)
-    width = min(width, 12)
+    name_width = min(12, max(len(p.name) for p in state.players))
+    counts_shown = [_("out") if n == 0 else dice_count(n) for n in state.dice_left]
+    count_width = max(6, *(len(c) for c in counts_shown)) + 1
+    notes = [_seat_note(state, reveal, seat) for seat in range(len(state.players))]
+    fixed = 2 + 1 + CUP_WIDTH + max(len(n) for n in notes)
+    show_count = fixed + name_width + count_width <= width
+    if not show_count:
+        name_width = max(4, min(name_width, width - fixed))
     text = Text(no_wrap=True, overflow="ellipsis")
     for seat, player in enumerate(state.players):
         if seat:
@@ -58,81 +138,101 @@ def seats_text(
         mark = "▶ " if state.to_act == seat else "  "
         text.append(mark, style="bold")
         style = "dim strike" if left == 0 else ("bold" if seat == viewer else "")
-        text.append(f"{player.name[:width]:<{width}} ", style=style)
-        count = "out" if left == 0 else f"{left} {'die' if left == 1 else 'dice'}"
-        text.append(f"{count:<7}", style="dim" if left == 0 else "")
+        text.append(f"{player.name[:name_width]:<{name_width}} ", style=style)
+        if show_count:
+            text.append(f"{counts_shown[seat]:<{count_width}}", style="dim" if left == 0 else "")
         if reveal is not None:
             cup = tuple(reveal.cups[seat]) if seat < len(reveal.cups) else ()
             wild = revealed_wild(reveal, variant, reveal_palifico)
             text.append_text(cup_text(cup, reveal.face, wild))
             text.append(" " * (2 * (5 - len(cup))))
         elif left == 0:
-            text.append(" " * 10)
+            if show_count:
+                text.append(" " * 10)
+            else:
+                text.append(f"{_('out'):<10}", style="dim")
         elif seat == viewer:
             text.append_text(cup_text(state.cups[seat]))
             text.append(" " * (2 * (5 - left)))
         else:
             text.append(" ".join("?" * left), style="dim")
             text.append(" " * (2 * (5 - left)))
-        if reveal is not None:
-            if reveal.bidder == seat:
-                text.append(f" bid {bid_words(reveal.quantity, reveal.face)}", style="bold")
-            elif reveal.player == seat:
-                text.append(" dudo" if reveal.call == "challenge" else " calza", style="bold")
-        elif state.bid is not None and state.bid.player == seat:
-            text.append(f" bid {bid_words(state.bid.quantity, state.bid.face)}", style="bold")
+        text.append(notes[seat], style="bold")
     return text
 
 
 def reveal_summary(state: BiddingState, reveal: ev.CupsRevealed) -> str:
     """`Bob called dudo on 4 × 5s by Ann: 3 counted. Ann loses a die.`"""
     names = [p.name for p in state.players]
-    call = "dudo" if reveal.call == "challenge" else "calza"
-    text = (
-        f"{names[reveal.player]} called {call} on {bid_words(reveal.quantity, reveal.face)}"
-        f" by {names[reveal.bidder]}: {reveal.actual} counted."
+    if reveal.call == "challenge":
+        template = _("{caller} called dudo on {bid} by {bidder}: {actual} counted.")
+    else:
+        template = _("{caller} called calza on {bid} by {bidder}: {actual} counted.")
+    return template.format(
+        caller=names[reveal.player],
+        bid=bid_words(reveal.quantity, reveal.face),
+        bidder=names[reveal.bidder],
+        actual=reveal.actual,
     )
-    return text
 
 
-def bid_line(state: BiddingState, variant: BiddingVariant) -> Text:
-    """The current bid, who made it, and the round's rule notes."""
+def bid_line(state: BiddingState, variant: BiddingVariant, width: int = SEATS_WIDTH + 2) -> Text:
+    """The current bid, who made it, and the dice on the table (on a line of its own when
+    the line would be longer than `width`)."""
     text = Text(no_wrap=True, overflow="ellipsis")
     if state.bid is None:
-        text.append("No bid yet: ")
         starter = state.players[state.to_act].name if state.to_act is not None else "-"
-        text.append(f"{starter} opens.")
+        text.append(_("No bid yet: {name} opens.").format(name=starter))
     else:
-        text.append("Bid: ")
-        text.append(bid_words(state.bid.quantity, state.bid.face), style="bold reverse")
-        text.append(f" by {state.players[state.bid.player].name}")
-    text.append(f"  ({state.total_dice} dice)", style="dim")
+        bid = bid_words(state.bid.quantity, state.bid.face)
+        name = state.players[state.bid.player].name
+        text.append_text(
+            styled_template(_("Bid: {bid} by {name}"), "bid", bid, "bold reverse", name=name)
+        )
+    total = ngettext("({n} die)", "({n} dice)", state.total_dice).format(n=state.total_dice)
+    gap = "  " if text.cell_len + 2 + len(total) <= width else "\n"
+    text.append(gap + total, style="dim")
     return text
+
+
+def counted_for(event: ev.CupsRevealed) -> str:
+    """`3 counted for 4 × 5s`"""
+    bid = bid_words(event.quantity, event.face)
+    return _("{actual} counted for {bid}").format(actual=event.actual, bid=bid)
+
+
+def dice_changed(name: str, event: ev.DiceCountChanged) -> str:
+    """`Ann loses a die (3 left)`"""
+    return _("{change} ({n} left)").format(
+        change=loses_or_wins(name, event.delta), n=event.dice_left
+    )
 
 
 def event_line(event: ev.Event, names: list[str], variant: BiddingVariant) -> Text | None:
     """A log line for an event (None for the start of the game)."""
     match event:
         case ev.RoundStarted():
-            text = Text(f"Round {event.round}: {names[event.starter]} opens", style="bold")
+            opens = _("Round {round}: {name} opens").format(
+                round=event.round, name=names[event.starter]
+            )
+            text = Text(opens, style="bold")
             if event.palifico:
-                text.append(" · PALIFICO", style="bold reverse")
+                text.append(" · " + _("PALIFICO"), style="bold reverse")
             return text
         case ev.BidMade():
             return Text(f"{names[event.player]}: {bid_words(event.quantity, event.face)}")
         case ev.CupsRevealed():
-            call = "DUDO!" if event.call == "challenge" else "CALZA!"
+            call = _("DUDO!") if event.call == "challenge" else _("CALZA!")
             text = Text(f"{names[event.player]}: {call}", style="bold")
-            text.append(f"\n  {event.actual} counted for {bid_words(event.quantity, event.face)}")
+            text.append("\n  " + counted_for(event))
             return text
         case ev.DiceCountChanged():
-            what = "loses a die" if event.delta < 0 else "wins a die back"
-            return Text(f"  {names[event.player]} {what} ({event.dice_left} left)")
+            return Text("  " + dice_changed(names[event.player], event))
         case ev.PlayerOut():
-            return Text(f"  {names[event.player]} is out", style="bold")
+            return Text("  " + is_out(names[event.player]), style="bold")
         case ev.GameFinished():
             winner = next(s.player for s in event.standings if s.place == 1)
-            return Text(f"{names[winner]} wins!", style="bold reverse")
+            return Text(_("{name} wins!").format(name=names[winner]), style="bold reverse")
     return None
 
 
@@ -141,11 +241,10 @@ def round_outcome(events: list[ev.Event], names: list[str]) -> str:
     parts = []
     for event in events:
         if isinstance(event, ev.DiceCountChanged):
-            what = "loses a die" if event.delta < 0 else "wins a die back"
-            parts.append(f"{names[event.player]} {what}")
+            parts.append(loses_or_wins(names[event.player], event.delta))
         elif isinstance(event, ev.PlayerOut):
-            parts.append(f"{names[event.player]} is out")
-    return "; ".join(parts) + "." if parts else "No die changes hands."
+            parts.append(is_out(names[event.player]))
+    return "; ".join(parts) + "." if parts else _("No die changes hands.")
 
 
 def review_text(events: list[ev.Event], variant: BiddingVariant) -> Text:
@@ -166,12 +265,16 @@ def review_text(events: list[ev.Event], variant: BiddingVariant) -> Text:
             case ev.GameStarted():
                 names = [p.name for p in event.players]
                 width = min(12, max(len(n) for n in names))
-                text.append(f"{variant.name} · seed {event.seed}\n", style="bold")
+                seed = _("seed {seed}").format(seed=event.seed)
+                text.append(f"{_(variant.name)} · {seed}\n", style="bold")
             case ev.RoundStarted():
                 palifico = event.palifico
-                text.append(f"\nRound {event.round} · {names[event.starter]} opens", style="bold")
+                opens = _("Round {round} · {name} opens").format(
+                    round=event.round, name=names[event.starter]
+                )
+                text.append("\n" + opens, style="bold")
                 if palifico:
-                    text.append(" · PALIFICO", style="bold reverse")
+                    text.append(" · " + _("PALIFICO"), style="bold reverse")
                 text.append("\n")
                 for seat, cup in enumerate(event.cups):
                     if cup:
@@ -181,25 +284,21 @@ def review_text(events: list[ev.Event], variant: BiddingVariant) -> Text:
             case ev.BidMade():
                 bids.append(f"{names[event.player]} {bid_words(event.quantity, event.face)}")
             case ev.CupsRevealed():
-                call = "dudo" if event.call == "challenge" else "calza"
-                bids.append(f"{names[event.player]} {call}!")
+                bids.append(f"{names[event.player]} {call_word(event.call)}!")
                 flush_bids()
                 wild = variant.wild_ones and not palifico
-                text.append("  Lifted: ")
+                text.append("  " + _("Lifted:") + " ")
                 for cup in event.cups:
                     if cup:
                         text.append_text(cup_text(tuple(cup), event.face, wild))
                         text.append("  ")
-                text.append(
-                    f"\n  {event.actual} counted for {bid_words(event.quantity, event.face)}\n"
-                )
+                text.append(f"\n  {counted_for(event)}\n")
             case ev.DiceCountChanged():
-                what = "loses a die" if event.delta < 0 else "wins a die back"
-                text.append(f"  {names[event.player]} {what} ({event.dice_left} left)\n")
+                text.append(f"  {dice_changed(names[event.player], event)}\n")
             case ev.PlayerOut():
-                text.append(f"  {names[event.player]} is out\n", style="bold")
+                text.append(f"  {is_out(names[event.player])}\n", style="bold")
             case ev.GameFinished():
-                text.append("\nPlaces\n", style="bold")
+                text.append("\n" + _("Places") + "\n", style="bold")
                 for s in sorted(event.standings, key=lambda s: s.place):
                     text.append(f"  {s.place}. {names[s.player]}\n")
     flush_bids()

@@ -9,6 +9,7 @@ from dicepoker_tui.engine.bidding.state import BiddingState, evolve
 from dicepoker_tui.engine.bidding.variants import BiddingVariant, get_bidding_variant
 from dicepoker_tui.engine.dice import DiceSource
 from dicepoker_tui.engine.players import Standing
+from dicepoker_tui.i18n import _, ngettext
 
 MIN_PLAYERS, MAX_PLAYERS = 2, 8
 
@@ -32,29 +33,44 @@ def bid_refusal(
 ) -> str | None:
     """Why this bid is not a legal raise now, or None."""
     if face not in range(1, 7):
-        return "A bid names a face from 1 to 6."
+        return _("A bid names a face from 1 to 6.")
     if quantity < 1:
-        return "A bid is for at least one die."
+        return _("A bid is for at least one die.")
     if quantity > state.total_dice:
-        return f"There are only {state.total_dice} dice on the table."
+        n = state.total_dice
+        return ngettext(
+            "There is only {n} die on the table.", "There are only {n} dice on the table.", n
+        ).format(n=n)
     prev = state.bid
     wild = variant.wild_ones and not state.palifico
     if prev is None:
         if wild and face == 1:
-            return "The opening bid cannot be on ones (they are wild)."
+            return _("The opening bid cannot be on ones (they are wild).")
         return None
     if state.palifico and state.opening_face is not None and face != state.opening_face:
-        return f"Palifico: the face stays {state.opening_face}; raise the quantity."
+        return _("Palifico: the face stays {face}; raise the quantity.").format(
+            face=state.opening_face
+        )
     pq, pf = prev.quantity, prev.face
     if wild and pf != 1 and face == 1:
         need = -(-pq // 2)
-        return None if quantity >= need else f"Bidding ones needs at least {need} (half of {pq})."
+        if quantity >= need:
+            return None
+        return _("Bidding ones needs at least {need} (half of {quantity}).").format(
+            need=need, quantity=pq
+        )
     if wild and pf == 1 and face != 1:
         need = 2 * pq + 1
-        return None if quantity >= need else f"Leaving ones needs at least {need} (twice {pq}, +1)."
+        if quantity >= need:
+            return None
+        return _("Leaving ones needs at least {need} (twice {quantity}, +1).").format(
+            need=need, quantity=pq
+        )
     if quantity > pq or (quantity == pq and face > pf):
         return None
-    return f"Raise the bid: more than {pq} dice, or {pq} of a face higher than {pf}."
+    return _(
+        "Raise the bid: more than {quantity} dice, or {quantity} of a face higher than {face}."
+    ).format(quantity=pq, face=pf)
 
 
 def legal_bids(state: BiddingState, variant: BiddingVariant) -> list[tuple[int, int]]:
@@ -81,7 +97,8 @@ class BiddingFamily:
             raise errors.GameOver("The game is over.")
         variant = get_bidding_variant(state.variant)
         if command.player != state.to_act:
-            raise errors.OutOfTurn(f"It is {state.players[state.to_act].name}'s turn.")
+            name = state.players[state.to_act].name
+            raise errors.OutOfTurn(_("It is {name}'s turn.").format(name=name))
         match command:
             case cmd.Bid():
                 refusal = bid_refusal(state, variant, command.quantity, command.face)
@@ -94,7 +111,9 @@ class BiddingFamily:
                 return _reveal(state, variant, command.player, "challenge", dice)
             case cmd.Calza():
                 if not variant.calza:
-                    raise errors.IllegalMove(f"{variant.name} has no calza.")
+                    raise errors.IllegalMove(
+                        _("{variant} has no calza.").format(variant=_(variant.name))
+                    )
                 return _reveal(state, variant, command.player, "calza", dice)
         raise errors.IllegalMove(f"Unknown command {command!r}.")
 
@@ -138,7 +157,7 @@ def _reveal(
 ) -> list[ev.Event]:
     bid = state.bid
     if bid is None:
-        raise errors.IllegalMove("There is no bid yet: open with a bid.")
+        raise errors.IllegalMove(_("There is no bid yet: open with a bid."))
     actual = counts_for(state, variant, bid.face)
     events: list[ev.Event] = [
         ev.CupsRevealed(

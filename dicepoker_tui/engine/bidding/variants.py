@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from dicepoker_tui.i18n import _, rules_text
+
 PERUDO_RULES = """\
 PERUDO
 
@@ -59,6 +61,16 @@ class BiddingVariant:
     calza: bool
     palifico: bool
     dice_per_player: int = 5
+
+    @property
+    def display_name(self) -> str:
+        """`name` in the current language (`name` itself stays English)."""
+        return _(self.name)
+
+    @property
+    def display_rules(self) -> str:
+        """The rules text in the current language (a file under `locale/`), else English."""
+        return rules_text(self.id, self.rules_text)
 
 
 PERUDO = BiddingVariant(

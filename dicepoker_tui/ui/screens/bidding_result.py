@@ -12,6 +12,7 @@ from textual.screen import ModalScreen
 from textual.widgets import Button, Footer, Static
 
 from dicepoker_tui.engine.bidding.state import BiddingState
+from dicepoker_tui.i18n import _, ngettext
 
 BiddingChoice = Literal["new", "rematch", "lobby", "review"]
 
@@ -22,7 +23,10 @@ def standings_text(state: BiddingState) -> Text:
         name = state.players[standing.player].name
         line = f"{standing.place}. {name}"
         if standing.place == 1:
-            text.append(f"{line}  wins with {standing.total} dice left\n", style="bold")
+            wins = ngettext(
+                "wins with {n} die left", "wins with {n} dice left", standing.total
+            ).format(n=standing.total)
+            text.append(f"{line}  {wins}\n", style="bold")
         else:
             text.append(f"{line}\n")
     return text
@@ -36,7 +40,7 @@ class BiddingResultScreen(ModalScreen[BiddingChoice]):
     #bidding-result-box { width: 60; height: auto; border: double $accent;
         background: $panel; padding: 0 2; }
     #bidding-result-box > Horizontal { height: auto; }
-    #bidding-result-box Button { margin-right: 1; }
+    #bidding-result-box Button { margin-right: 1; min-width: 0; }
     """
     BINDINGS = [
         Binding("n", "choose('new')", "New game"),
@@ -52,13 +56,13 @@ class BiddingResultScreen(ModalScreen[BiddingChoice]):
 
     def compose(self) -> ComposeResult:
         with Vertical(id="bidding-result-box"):
-            yield Static(Text("Game over", style="bold"), id="bidding-result-title")
+            yield Static(Text(_("Game over"), style="bold"), id="bidding-result-title")
             yield Static(standings_text(self.state), id="bidding-standings")
             with Horizontal():
-                yield Button("New game n", id="new", compact=True)
-                yield Button("Rematch r", id="rematch", compact=True, variant="primary")
-                yield Button("Lobby l", id="lobby", compact=True)
-                yield Button("Review v", id="review", compact=True)
+                yield Button(_("New game") + " n", id="new", compact=True)
+                yield Button(_("Rematch") + " r", id="rematch", compact=True, variant="primary")
+                yield Button(_("Lobby") + " l", id="lobby", compact=True)
+                yield Button(_("Review") + " v", id="review", compact=True)
         yield Footer(compact=True)
 
     def on_button_pressed(self, event: Button.Pressed) -> None:

@@ -11,6 +11,7 @@ from textual.widgets.option_list import Option
 
 from dicepoker_tui.engine.bidding import events as ev
 from dicepoker_tui.engine.bidding.variants import get_bidding_variant
+from dicepoker_tui.i18n import _
 from dicepoker_tui.ui.bidding_text import review_text
 
 
@@ -28,7 +29,8 @@ class BiddingReviewScreen(Screen[None]):
         assert isinstance(start, ev.GameStarted)
         variant = get_bidding_variant(start.variant)
         names = ", ".join(p.name for p in start.players)
-        yield Static(f"Review — {variant.name}: {names}", classes="screen-title")
+        title = _("Review — {variant}: {names}").format(variant=_(variant.name), names=names)
+        yield Static(title, classes="screen-title")
         with VerticalScroll(id="bidding-review-body"):
             yield Static(review_text(self.events, variant), id="bidding-review")
         yield Footer(compact=True)
@@ -38,6 +40,14 @@ class BiddingReviewScreen(Screen[None]):
 
     def action_close(self) -> None:
         self.dismiss(None)
+
+
+def variant_name(variant_id: str) -> str:
+    """The variant's name in the current language (its id when it is not known)."""
+    try:
+        return _(get_bidding_variant(variant_id).name)
+    except KeyError:
+        return variant_id
 
 
 class BiddingGamesScreen(Screen[None]):
@@ -52,11 +62,13 @@ class BiddingGamesScreen(Screen[None]):
     def compose(self) -> ComposeResult:
         from dicepoker_tui.store.bidding import bidding_games
 
-        yield Static("Perudo and Liar's Dice games", classes="screen-title")
+        yield Static(_("Perudo and Liar's Dice games"), classes="screen-title")
         records = bidding_games(self.store)
+        names = {r.variant: variant_name(r.variant) for r in records}
+        width = max((len(n) for n in names.values()), default=0)
         options = [
             Option(
-                f"{r.started_at[:16].replace('T', ' ')}  {r.variant:<10}  "
+                f"{r.started_at[:16].replace('T', ' ')}  {names[r.variant]:<{width}}  "
                 f"{', '.join(r.players)}  → {r.winner or '-'}",
                 id=str(r.id),
             )
@@ -64,7 +76,7 @@ class BiddingGamesScreen(Screen[None]):
         ]
         games = OptionList(*options, id="bidding-games")
         if not options:
-            games.add_option(Option("No finished bidding game yet.", disabled=True))
+            games.add_option(Option(_("No finished bidding game yet."), disabled=True))
         yield games
         yield Footer(compact=True)
 

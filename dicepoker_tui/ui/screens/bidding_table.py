@@ -19,6 +19,7 @@ from dicepoker_tui.engine.bidding import events as ev
 from dicepoker_tui.engine.bidding.game import BiddingGame
 from dicepoker_tui.engine.bidding.state import BiddingState
 from dicepoker_tui.engine.errors import IllegalMove
+from dicepoker_tui.i18n import N_, _
 from dicepoker_tui.ui.bidding_text import (
     bid_line,
     bid_words,
@@ -26,6 +27,7 @@ from dicepoker_tui.ui.bidding_text import (
     reveal_summary,
     round_outcome,
     seats_text,
+    styled_template,
 )
 from dicepoker_tui.ui.screens.handover import HandoverResult, HandoverScreen
 from dicepoker_tui.ui.screens.help import HelpScreen, reflow
@@ -35,29 +37,34 @@ if TYPE_CHECKING:
     from dicepoker_tui.store.bidding import BiddingRecorder
 
 BIDDING_KEYS = (
-    ("↑ ↓", "quantity of your bid"),
-    ("← → or 1-6", "face of your bid"),
-    ("enter", "place the bid"),
-    ("c or d", "challenge the last bid (dudo)"),
-    ("z", "calza: the last bid is exact (Perudo)"),
-    ("?", "these rules"),
-    ("escape", "leave the table (to the lobby)"),
+    ("↑ ↓", N_("quantity of your bid")),
+    (N_("← → or 1-6"), N_("face of your bid")),
+    ("enter", N_("place the bid")),
+    (N_("c or d"), N_("challenge the last bid (dudo)")),
+    ("z", N_("calza: the last bid is exact (Perudo)")),
+    ("?", N_("these rules")),
+    ("escape", N_("leave the table (to the lobby)")),
 )
+
+
+KEY_WORDS = {"← → or 1-6", "c or d"}
+"""Key names with a word in them (translated); the others are key symbols."""
 
 
 class BiddingHelpScreen(HelpScreen):
     """The variant's rules and the keys of the bidding table."""
 
     def compose(self) -> ComposeResult:
-        title = f"Help — {self.variant.name}" if self.variant else "Help"
+        variant = self.variant
+        title = f"{_('Help')} — {_(variant.name)}" if variant else _("Help")
         yield Static(title, id="help-title", classes="screen-title")
         with VerticalScroll(id="help-body"):
-            if self.variant is not None:
-                yield Static(Text(reflow(self.variant.rules_text)), id="help-rules")
-            keys = Text("At the bidding table\n", style="bold underline")
+            if variant is not None:
+                yield Static(Text(reflow(variant.display_rules)), id="help-rules")
+            keys = Text(_("At the bidding table") + "\n", style="bold underline")
             for key, what in BIDDING_KEYS:
-                keys.append(f"  {key:<13}", style="bold")
-                keys.append(f"{what}\n")
+                keys.append(f"  {_(key) if key in KEY_WORDS else key:<13}", style="bold")
+                keys.append(f"{_(what)}\n")
             yield Static(keys, id="help-keys")
         yield Footer(compact=True)
 
@@ -80,7 +87,12 @@ class BiddingTableScreen(Screen[None]):
         Binding("down", "quantity(-1)", "Qty-", key_display="↓", show=False),
         Binding("right", "face(1)", "Face", key_display="→"),
         Binding("left", "face(-1)", "Face-", key_display="←", show=False),
-        *(Binding(str(f), f"set_face({f})", f"Face {f}", show=False) for f in range(1, 7)),
+        Binding("1", "set_face(1)", "Face 1", show=False),
+        Binding("2", "set_face(2)", "Face 2", show=False),
+        Binding("3", "set_face(3)", "Face 3", show=False),
+        Binding("4", "set_face(4)", "Face 4", show=False),
+        Binding("5", "set_face(5)", "Face 5", show=False),
+        Binding("6", "set_face(6)", "Face 6", show=False),
         Binding("enter", "bid", "Bid", key_display="⏎"),
         Binding("c", "challenge", "Dudo"),
         Binding("d", "challenge", "Dudo", show=False),
@@ -133,9 +145,9 @@ class BiddingTableScreen(Screen[None]):
                 yield Static(id="bid-current")
                 yield CupDice(id="bid-cup")
                 yield Static(id="bid-entry")
-            log = RichLog(id="bid-log", wrap=True, markup=False)
+            log = RichLog(id="bid-log", wrap=True, markup=False, min_width=1)
             log.can_focus = False
-            log.border_title = "Log"
+            log.border_title = _("Log")
             yield log
         yield Footer(compact=True)
 
@@ -188,15 +200,16 @@ class BiddingTableScreen(Screen[None]):
     def _refresh(self) -> None:
         state, variant = self.state, self.game.variant
         title = Text(no_wrap=True, overflow="ellipsis")
-        title.append(f"{variant.name} · round {state.round}", style="bold")
+        round_no = _("round {round}").format(round=state.round)
+        title.append(f"{_(variant.name)} · {round_no}", style="bold")
         if state.palifico:
-            title.append("  PALIFICO: ones not wild, the face stays", style="bold reverse")
+            title.append("  " + _("PALIFICO: ones not wild, the face stays"), style="bold reverse")
         self.query_one("#bid-title", Static).update(title)
         seats = self.query_one("#bid-seats", Static)
         seats.update(
             seats_text(state, variant, self.viewer, self.showing_reveal, self._reveal_palifico)
         )
-        seats.border_title = "Lifted cups" if self.showing_reveal else "Seats · dice · cup"
+        seats.border_title = _("Lifted cups") if self.showing_reveal else _("Seats · dice · cup")
         current = bid_line(state, variant)
         if self.showing_reveal and state.last_reveal is not None:
             names = [p.name for p in state.players]
@@ -205,17 +218,19 @@ class BiddingTableScreen(Screen[None]):
         self.query_one("#bid-current", Static).update(current)
         cup = self.query_one(CupDice)
         if state.finished:
-            cup.title = "Cups"
-            cup.hidden_text = "Game over."
+            cup.title = _("Cups")
+            cup.hidden_text = _("Game over.")
             cup.dice = None
         elif self.viewer is None:
-            cup.title = "Cups"
+            cup.title = _("Cups")
             cup.hidden_text = (
-                "Cups hidden (bots only)" if not self.humans else "Cups hidden until hand-over"
+                _("Cups hidden (bots only)")
+                if not self.humans
+                else _("Cups hidden until hand-over")
             )
             cup.dice = None
         else:
-            cup.title = f"{state.players[self.viewer].name}'s cup"
+            cup.title = _("{name}'s cup").format(name=state.players[self.viewer].name)
             cup.dice = tuple(state.cups[self.viewer]) if state.cups else ()
         self.query_one("#bid-entry", Static).update(self._entry_text())
 
@@ -223,22 +238,24 @@ class BiddingTableScreen(Screen[None]):
         state = self.state
         text = Text(no_wrap=True, overflow="ellipsis")
         if state.finished:
-            text.append("Game over.", style="bold")
+            text.append(_("Game over."), style="bold")
             return text
         seat = state.to_act
         if seat is None:
             return text
         name = state.players[seat].name
         if not self._my_turn:
-            text.append(f"{name} is thinking…", style="italic")
+            text.append(_("{name} is thinking…").format(name=name), style="italic")
             return text
-        text.append(f"{name}, your bid: ")
-        text.append(f"◀ {bid_words(self.quantity, self.face)} ▶", style="bold reverse")
-        text.append("\n⏎ bid", style="dim")
+        bid = f"◀ {bid_words(self.quantity, self.face)} ▶"
+        text.append_text(
+            styled_template(_("{name}, your bid: {bid}"), "bid", bid, "bold reverse", name=name)
+        )
+        text.append("\n⏎ " + _("bid"), style="dim")
         if state.bid is not None:
-            text.append(" · c dudo", style="dim")
+            text.append(" · c " + _("dudo"), style="dim")
             if self.game.variant.calza:
-                text.append(" · z calza", style="dim")
+                text.append(" · z " + _("calza"), style="dim")
         return text
 
     # -- turn flow ------------------------------------------------------------------------
@@ -279,11 +296,12 @@ class BiddingTableScreen(Screen[None]):
         if state.bid is None and state.last_reveal is not None:
             detail = reveal_summary(state, state.last_reveal)
             detail += " " + round_outcome(self._last_outcome, [p.name for p in state.players])
-            detail += f"\nRound {state.round}: you open."
+            detail += "\n" + _("Round {round}: you open.").format(round=state.round)
         elif state.bid is None:
-            detail = f"Round {state.round}: you open."
+            detail = _("Round {round}: you open.").format(round=state.round)
         else:
-            detail = f"The bid is {bid_words(state.bid.quantity, state.bid.face)}."
+            bid = bid_words(state.bid.quantity, state.bid.face)
+            detail = _("The bid is {bid}.").format(bid=bid)
         name = state.players[seat].name
         self.app.push_screen(HandoverScreen(name, detail, None), self._after_handover)
 
