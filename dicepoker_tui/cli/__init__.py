@@ -12,38 +12,46 @@ import importlib
 import sys
 from collections.abc import Sequence
 
-# (subcommand, module, one-line help). Modules are imported lazily.
+from dicepoker_tui.i18n import N_, _
+
+# (subcommand, module, one-line help). Modules are imported lazily; help is `_()`-ed when shown.
 SUBCOMMANDS: list[tuple[str, str, str]] = [
-    ("play", "play", "start a game straight at the table"),
-    ("variants", "variants", "list the variants"),
-    ("rules", "rules", "print the rules of a variant"),
-    ("score", "score", "score rolls of real dice into every box"),
-    ("history", "history", "list the finished games"),
-    ("review", "review", "browse the history and step through finished games"),
-    ("export", "export", "write a stored game as json, csv, txt or svg"),
-    ("import", "import_game", "add an exported game (json) to the history"),
-    ("serve", "serve", "run a game server that friends join with plain ssh"),
-    ("solve", "solve", "build the table of optimal play for a variant"),
-    ("simulate", "simulate", "play many solitaire games with a solver bot"),
-    ("advise", "advise", "the best play for real dice, every option valued"),
-    ("analyze", "analyze", "every decision of a stored game against the best move"),
+    ("play", "play", N_("start a game straight at the table")),
+    ("variants", "variants", N_("list the variants")),
+    ("rules", "rules", N_("print the rules of a variant")),
+    ("score", "score", N_("score rolls of real dice into every box")),
+    ("history", "history", N_("list the finished games")),
+    ("review", "review", N_("browse the history and step through finished games")),
+    ("export", "export", N_("write a stored game as json, csv, txt or svg")),
+    ("import", "import_game", N_("add an exported game (json) to the history")),
+    ("serve", "serve", N_("run a game server that friends join with plain ssh")),
+    ("solve", "solve", N_("build the table of optimal play for a variant")),
+    ("simulate", "simulate", N_("play many solitaire games with a solver bot")),
+    ("advise", "advise", N_("the best play for real dice, every option valued")),
+    ("analyze", "analyze", N_("every decision of a stored game against the best move")),
 ]
 
 
 def build_parser(command: str | None = None) -> argparse.ArgumentParser:
-    """The parser; only `command`'s module is imported (all of them when None)."""
+    """The parser; only `command`'s module is imported (all of them when None).
+
+    Its texts are in the current language, argparse's own words included.
+    """
+    from dicepoker_tui.cli.texts import translate_argparse
+
+    translate_argparse()
     parser = argparse.ArgumentParser(
         prog="dicepoker",
-        description="Scoresheet dice games in the terminal. With no command, opens the lobby.",
+        description=_("Scoresheet dice games in the terminal. With no command, opens the lobby."),
     )
     parser.add_argument(
         "--lang",
         metavar="CODE",
-        help="language of the texts: en, uk, ru or hr (any command; default: settings, LANG)",
+        help=_("language of the texts: en, uk, ru or hr (any command; default: settings, LANG)"),
     )
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
     for name, module, help_text in SUBCOMMANDS:
-        sub_parser = sub.add_parser(name, help=help_text, description=help_text)
+        sub_parser = sub.add_parser(name, help=_(help_text), description=_(help_text))
         if command is None or name == command:
             importlib.import_module(f"dicepoker_tui.cli.{module}").add_parser(sub_parser)
     return parser
@@ -83,17 +91,20 @@ def main(argv: Sequence[str] | None = None) -> int:
 
     lang, argv = take_lang(argv)
     if lang is not None and normalize(lang) is None:
+        choose_language(None)  # the complaint itself in the saved / LANG language
         known = ", ".join(LANGUAGES)
-        print(f"dicepoker: unknown language {lang!r} (known: {known})", file=sys.stderr)
+        message = _("unknown language {code} (known: {known})").format(code=repr(lang), known=known)
+        print(f"dicepoker: {message}", file=sys.stderr)
         return 2
     choose_language(lang)
     if argv[:1] == ["--connect"]:  # the app of a `dicepoker serve` session (not in --help)
         from dicepoker_tui.net.session_app import main as session_main
 
         return session_main(argv)
-    if not argv or argv[0] not in {name for name, _, _ in SUBCOMMANDS} | {"-h", "--help"}:
+    if not argv or argv[0] not in {name for name, _module, _help in SUBCOMMANDS} | {"-h", "--help"}:
         if argv and not argv[0].startswith("-"):
-            print(f"dicepoker: unknown command {argv[0]!r} (try dicepoker --help)", file=sys.stderr)
+            message = _("unknown command {command} (try dicepoker --help)")
+            print(f"dicepoker: {message.format(command=repr(argv[0]))}", file=sys.stderr)
             return 2
         if not argv:
             from dicepoker_tui.cli.play import run_lobby
@@ -101,7 +112,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             return run_lobby()
     parser = build_parser(argv[0] if argv[0] not in ("-h", "--help") else "")
     args = parser.parse_args(argv)
-    module = dict((n, m) for n, m, _ in SUBCOMMANDS)[args.command]
+    module = {n: m for n, m, _help in SUBCOMMANDS}[args.command]
     mod = importlib.import_module(f"dicepoker_tui.cli.{module}")
     try:
         return int(mod.run(args) or 0)

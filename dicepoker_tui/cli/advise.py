@@ -9,29 +9,31 @@ from dicepoker_tui.ai.policy import Option, Policy
 from dicepoker_tui.ai.solver.model import NOT_JOKER, Model
 from dicepoker_tui.cli import CliError
 from dicepoker_tui.cli.solver_tables import table_for, variant_or_error
+from dicepoker_tui.cli.texts import describe, roll_problem, whole_number
 from dicepoker_tui.engine.dice import all_rolls, parse_roll
 from dicepoker_tui.engine.scoresheet.state import Sheet
+from dicepoker_tui.i18n import _, ngettext
 from dicepoker_tui.variants.base import Variant, WriteContext
 
 
 def add_parser(p: argparse.ArgumentParser) -> None:
-    p.add_argument("--variant", required=True, help="variant id")
-    p.add_argument("--dice", required=True, help="the five dice on the table, like 13456")
+    p.add_argument("--variant", required=True, help=_("variant id"))
+    p.add_argument("--dice", required=True, help=_("the five dice on the table, like 13456"))
     p.add_argument(
         "--throws-left",
         required=True,
         metavar="N",
-        help="throws left in this turn (not counting banked throws)",
+        help=_("throws left in this turn (not counting banked throws)"),
     )
     p.add_argument(
         "--filled",
         action="append",
         default=[],
         metavar="BOX=POINTS",
-        help="a filled box of the sheet and its points (repeat for each)",
+        help=_("a filled box of the sheet and its points (repeat for each)"),
     )
-    p.add_argument("--bank", default="0", metavar="K", help="throws in the bank (roll bank)")
-    p.add_argument("--json", action="store_true", help="one line of JSON")
+    p.add_argument("--bank", default="0", metavar="K", help=_("throws in the bank (roll bank)"))
+    p.add_argument("--json", action="store_true", help=_("one line of JSON"))
 
 
 def run(args: argparse.Namespace) -> int:
@@ -41,8 +43,9 @@ def run(args: argparse.Namespace) -> int:
     bank = _number(args.bank, "--bank")
     if throws_left >= variant.throws_per_turn:
         raise CliError(
-            f"--throws-left is 0 to {variant.throws_per_turn - 1} once the dice are thrown, "
-            f"not {throws_left}"
+            _("--throws-left is 0 to {most} once the dice are thrown, not {value}").format(
+                most=variant.throws_per_turn - 1, value=throws_left
+            )
         )
     table = table_for(variant)
     sheet = build_sheet(variant, table.model, args.filled, bank)
@@ -54,14 +57,28 @@ def run(args: argparse.Namespace) -> int:
     if args.json:
         print(json.dumps({"options": [_json(o) for o in options]}))
         return 0
-    left = f"{throws_left} throw{'s' if throws_left != 1 else ''} left"
+    left = ngettext("{n} throw left", "{n} throws left", throws_left).format(n=throws_left)
     if bank:
-        left += f" and {bank} in the bank"
-    print(f"{variant.name}: dice {' '.join(map(str, dice))}, {left}; sheet total {sheet.total}")
-    print(f"{'expected':>9}  {'gives up':>8}  option")
+        left = _("{throws} and {bank} in the bank").format(throws=left, bank=bank)
+    print(
+        _("{variant}: dice {dice}, {left}; sheet total {total}").format(
+            variant=variant.display_name,
+            dice=" ".join(map(str, dice)),
+            left=left,
+            total=sheet.total,
+        )
+    )
+    expected, gives_up = _("expected"), _("gives up")
+    width = max(9, len(expected))
+    loss_width = max(8, len(gives_up))
+    print(f"{expected:>{width}}  {gives_up:>{loss_width}}  {_('option')}")
     for o in options:
-        print(f"{o.expected:9.2f}  {o.loss:8.2f}  {o.describe()}")
+        print(f"{o.expected:{width}.2f}  {o.loss:{loss_width}.2f}  {_describe(o)}")
     return 0
+
+
+def _describe(o: Option) -> str:
+    return describe(o.action, o.keep, o.box, o.points if o.action == "write" else None)
 
 
 def _json(o: Option) -> dict:
@@ -73,17 +90,17 @@ def _json(o: Option) -> dict:
 def _dice(text: str) -> tuple[int, ...]:
     try:
         return parse_roll(text)
-    except ValueError as exc:
-        raise CliError(f"--dice: {exc}") from None
+    except ValueError:
+        raise CliError(f"--dice: {roll_problem(text)}") from None
 
 
 def _number(text: str, flag: str) -> int:
     try:
         value = int(text)
     except ValueError:
-        raise CliError(f"{flag} takes a whole number, not {text!r}") from None
+        raise CliError(whole_number(flag, text)) from None
     if value < 0:
-        raise CliError(f"{flag} cannot be negative ({value})")
+        raise CliError(_("{flag} cannot be negative ({value})").format(flag=flag, value=value))
     return value
 
 
@@ -104,28 +121,45 @@ def build_sheet(variant: Variant, model: Model, filled: list[str], bank: int) ->
         box, sep, text = item.partition("=")
         box = box.strip()
         if not sep:
-            raise CliError(f"--filled takes BOX=POINTS, like sixes=18, not {item!r}")
+            raise CliError(
+                _("--filled takes BOX=POINTS, like sixes=18, not {value}").format(value=repr(item))
+            )
         if box not in variant.box_ids:
-            raise CliError(f"no box {box!r} in {variant.id} (boxes: {', '.join(variant.box_ids)})")
+            raise CliError(
+                _("no box {box} in {variant} (boxes: {boxes})").format(
+                    box=repr(box), variant=variant.id, boxes=", ".join(variant.box_ids)
+                )
+            )
         if box in scores:
-            raise CliError(f"{box} is filled twice")
+            raise CliError(_("{box} is filled twice").format(box=box))
         try:
             points = int(text)
         except ValueError:
-            raise CliError(f"{box}: points must be a whole number, not {text!r}") from None
+            raise CliError(
+                _("{box}: points must be a whole number, not {value}").format(
+                    box=box, value=repr(text)
+                )
+            ) from None
         if points not in possible_points(variant, model, box):
-            raise CliError(f"{box} cannot hold {points} points in {variant.id}")
+            raise CliError(
+                ngettext(
+                    "{box} cannot hold {points} point in {variant}",
+                    "{box} cannot hold {points} points in {variant}",
+                    points,
+                ).format(box=box, points=points, variant=variant.id)
+            )
         scores[box] = points
     for box in scores:
         stage = variant.box(box).stage
         missing = [b.id for b in variant.boxes if b.stage < stage and b.id not in scores]
         if missing:
             raise CliError(
-                f"{box} is a stage-{stage} box, but stage {stage - 1} is not finished "
-                f"({', '.join(missing)} open)"
+                _(
+                    "{box} is a stage-{stage} box, but stage {before} is not finished ({open} open)"
+                ).format(box=box, stage=stage, before=stage - 1, open=", ".join(missing))
             )
     if len(scores) == len(variant.box_ids):
-        raise CliError("every box is filled: the game is over")
+        raise CliError(_("every box is filled: the game is over"))
     sheet = Sheet()
     for box in sorted(scores, key=variant.box_ids.index):
         before = sheet
@@ -139,9 +173,15 @@ def build_sheet(variant: Variant, model: Model, filled: list[str], bank: int) ->
         return variant.banked_throws(box, WriteContext(throws=1))
 
     if bank and not any(banks(b) for b in variant.box_ids):
-        raise CliError(f"{variant.id} has no roll bank (--bank must be 0)")
+        raise CliError(
+            _("{variant} has no roll bank (--bank must be 0)").format(variant=variant.id)
+        )
     most = sum(banks(b) for b in scores)
     if bank > most:
-        raise CliError(f"--bank {bank} is more than the filled boxes could have banked ({most})")
+        raise CliError(
+            _("--bank {bank} is more than the filled boxes could have banked ({most})").format(
+                bank=bank, most=most
+            )
+        )
     sheet.bank = bank
     return sheet

@@ -9,18 +9,22 @@ from dicepoker_tui.ai.analysis import Analysis, Decision, analyze_events
 from dicepoker_tui.ai.policy import Option, Policy
 from dicepoker_tui.cli import CliError
 from dicepoker_tui.cli.solver_tables import table_for, variant_or_error
+from dicepoker_tui.cli.texts import describe, no_game
+from dicepoker_tui.i18n import _
 
 
 def add_parser(p: argparse.ArgumentParser) -> None:
-    p.add_argument("game_id", metavar="GAME_ID", help="the game's number in `dicepoker history`")
-    p.add_argument("--json", action="store_true", help="one line of JSON")
+    p.add_argument("game_id", metavar="GAME_ID", help=_("the game's number in `dicepoker history`"))
+    p.add_argument("--json", action="store_true", help=_("one line of JSON"))
 
 
 def run(args: argparse.Namespace) -> int:
     try:
         game_id = int(args.game_id)
     except ValueError:
-        raise CliError(f"GAME_ID is a number, not {args.game_id!r}") from None
+        raise CliError(
+            _("GAME_ID is a number, not {value}").format(value=repr(args.game_id))
+        ) from None
     from dicepoker_tui.cli.history_store import open_store
     from dicepoker_tui.store import GameNotFound, StoreError
 
@@ -28,7 +32,7 @@ def run(args: argparse.Namespace) -> int:
         with open_store() as store:
             events = store.load_events(game_id)
     except GameNotFound:
-        raise CliError(f"no game {game_id} in the history") from None
+        raise CliError(no_game(game_id)) from None
     except StoreError as exc:
         raise CliError(str(exc)) from None
     variant = variant_or_error(events[0].variant)
@@ -37,29 +41,52 @@ def run(args: argparse.Namespace) -> int:
     if args.json:
         print(json.dumps(_json(game_id, variant.id, analysis, names), ensure_ascii=False))
         return 0
-    print(f"Game {game_id}, {variant.name}: {', '.join(names)}")
+    print(
+        _("Game {id}, {variant}: {players}").format(
+            id=game_id, variant=variant.display_name, players=", ".join(names)
+        )
+    )
     width = max(len(n) for n in names)
     for d in analysis.decisions:
-        mark = "best" if d.is_best else f"-{d.loss:.2f}"
+        mark = _("best") if d.is_best else f"-{d.loss:.2f}"
         played = _played(d)
-        better = "" if d.is_best else f"   best: {d.best.describe()}"
-        print(
-            f"round {d.round:>2}  {names[d.player]:<{width}}  throw {d.throws}  "
-            f"{' '.join(map(str, d.dice))}  {played:<22} {mark:>7}{better}"
+        better = ""
+        if not d.is_best:
+            best = d.best
+            option = describe(best.action, best.keep, best.box, best.points)
+            better = "   " + _("best: {option}").format(option=option)
+        line = _("round {round}  {player}  throw {throw}  {dice}  {played} {mark}").format(
+            round=f"{d.round:>2}",
+            player=f"{names[d.player]:<{width}}",
+            throw=d.throws,
+            dice=" ".join(map(str, d.dice)),
+            played=f"{played:<22}",
+            mark=f"{mark:>7}",
         )
+        print(line + better)
     print()
     for p in analysis.players:
         print(
-            f"{p.name:<{width}}  final {p.final:>4}  gave up {p.given_up:7.2f}  "
-            f"best moves {p.best_moves}/{p.decisions} ({p.best_share:.0%})  luck {p.luck:+.2f}"
+            _(
+                "{player}  final {final}  gave up {given_up}  "
+                "best moves {best}/{decisions} ({share})  luck {luck}"
+            ).format(
+                player=f"{p.name:<{width}}",
+                final=f"{p.final:>4}",
+                given_up=f"{p.given_up:7.2f}",
+                best=p.best_moves,
+                decisions=p.decisions,
+                share=f"{p.best_share:.0%}",
+                luck=f"{p.luck:+.2f}",
+            )
         )
     return 0
 
 
 def _played(d: Decision) -> str:
     if d.action == "write":
-        return f"write {d.box}"
-    return f"keep {' '.join(map(str, d.keep)) or 'nothing'}"
+        return _("write {box}").format(box=d.box)
+    return _("keep {kept}").format(kept=" ".join(map(str, d.keep)) or _("nothing"))
 
 
 def _option(o: Option) -> dict:

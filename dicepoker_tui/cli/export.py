@@ -9,7 +9,9 @@ from pathlib import Path
 
 from dicepoker_tui.cli import CliError
 from dicepoker_tui.cli.history_store import open_store
-from dicepoker_tui.store import StoreError
+from dicepoker_tui.cli.texts import no_game
+from dicepoker_tui.i18n import _
+from dicepoker_tui.store import GameNotFound, StoreError
 from dicepoker_tui.store.export import ExportedGame, export_game, render
 
 SVG_MODULE = "dicepoker_tui.ui.svg_export"
@@ -17,17 +19,19 @@ SVG_MODULE = "dicepoker_tui.ui.svg_export"
 
 
 def add_parser(p: argparse.ArgumentParser) -> None:
-    p.add_argument("game_id", type=int, metavar="GAME_ID", help="id from `dicepoker history`")
+    p.add_argument("game_id", type=int, metavar="GAME_ID", help=_("id from `dicepoker history`"))
     p.add_argument(
-        "--format", choices=("json", "csv", "txt", "svg"), default="json", help="default json"
+        "--format", choices=("json", "csv", "txt", "svg"), default="json", help=_("default json")
     )
-    p.add_argument("-o", "--output", metavar="FILE", help="write to FILE instead of stdout")
+    p.add_argument("-o", "--output", metavar="FILE", help=_("write to FILE instead of stdout"))
 
 
 def run(args: argparse.Namespace) -> int:
     with open_store() as store:
         try:
             doc = export_game(store, args.game_id)
+        except GameNotFound:
+            raise CliError(no_game(args.game_id)) from None
         except StoreError as exc:
             raise CliError(str(exc)) from None
     text = render_svg(doc) if args.format == "svg" else render(doc, args.format)
@@ -37,7 +41,9 @@ def run(args: argparse.Namespace) -> int:
     try:
         Path(args.output).write_text(text, encoding="utf-8")
     except OSError as exc:
-        raise CliError(f"cannot write {args.output}: {exc.strerror}") from None
+        raise CliError(
+            _("cannot write {file}: {reason}").format(file=args.output, reason=exc.strerror)
+        ) from None
     return 0
 
 
@@ -45,5 +51,5 @@ def render_svg(doc: ExportedGame) -> str:
     try:
         module = importlib.import_module(SVG_MODULE)
     except ImportError:
-        raise CliError("svg export needs the terminal UI module") from None
+        raise CliError(_("svg export needs the terminal UI module")) from None
     return str(module.render_svg(doc))

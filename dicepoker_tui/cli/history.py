@@ -7,26 +7,30 @@ import json
 
 from dicepoker_tui.cli import CliError
 from dicepoker_tui.cli.history_store import open_store
+from dicepoker_tui.cli.texts import unknown_variant
+from dicepoker_tui.i18n import _
 from dicepoker_tui.store import GameRecord
 from dicepoker_tui.variants import get_variant
 
 
 def add_parser(p: argparse.ArgumentParser) -> None:
-    p.add_argument("--json", action="store_true", help="one JSON list, one object per game")
-    p.add_argument("--variant", metavar="V", help="only games of this variant")
-    p.add_argument("--player", metavar="NAME", help="only games with this player (any case)")
-    p.add_argument("--sort", choices=("date", "score"), default="date", help="newest or best first")
-    p.add_argument("--limit", type=int, metavar="N", help="at most N games")
+    p.add_argument("--json", action="store_true", help=_("one JSON list, one object per game"))
+    p.add_argument("--variant", metavar="V", help=_("only games of this variant"))
+    p.add_argument("--player", metavar="NAME", help=_("only games with this player (any case)"))
+    p.add_argument(
+        "--sort", choices=("date", "score"), default="date", help=_("newest or best first")
+    )
+    p.add_argument("--limit", type=int, metavar="N", help=_("at most N games"))
 
 
 def run(args: argparse.Namespace) -> int:
     if args.variant is not None:
         try:
             get_variant(args.variant)
-        except KeyError as exc:
-            raise CliError(exc.args[0]) from None
+        except KeyError:
+            raise CliError(unknown_variant(args.variant)) from None
     if args.limit is not None and args.limit < 0:
-        raise CliError("--limit takes a number of games, 0 or more")
+        raise CliError(_("--limit takes a number of games, 0 or more"))
     with open_store() as store:
         games = store.finished(
             variant=args.variant, player=args.player, sort=args.sort, limit=args.limit
@@ -35,7 +39,7 @@ def run(args: argparse.Namespace) -> int:
         print(json.dumps([g.to_json() for g in games], ensure_ascii=False))
         return 0
     if not games:
-        print("No finished games.")
+        print(_("No finished games."))
         return 0
     print("\n".join(_line(g) for g in games))
     return 0

@@ -6,18 +6,19 @@ import argparse
 
 from dicepoker_tui.cli import CliError
 from dicepoker_tui.engine.players import Player
+from dicepoker_tui.i18n import _
 
 
 def add_parser(p: argparse.ArgumentParser) -> None:
-    p.add_argument("--variant", default="yahtzee", help="variant id (see `dicepoker variants`)")
+    p.add_argument("--variant", default="yahtzee", help=_("variant id (see `dicepoker variants`)"))
     p.add_argument(
-        "--player", action="append", default=[], metavar="NAME", help="a human seat (repeatable)"
+        "--player", action="append", default=[], metavar="NAME", help=_("a human seat (repeatable)")
     )
     p.add_argument(
-        "--bot", action="append", default=[], metavar="LEVEL", help="a bot seat (repeatable)"
+        "--bot", action="append", default=[], metavar="LEVEL", help=_("a bot seat (repeatable)")
     )
-    p.add_argument("--seed", type=int, default=None, help="dice seed (same seed, same dice)")
-    p.add_argument("--real-dice", action="store_true", help="type the values of real dice")
+    p.add_argument("--seed", type=int, default=None, help=_("dice seed (same seed, same dice)"))
+    p.add_argument("--real-dice", action="store_true", help=_("type the values of real dice"))
 
 
 def setup_from_args(args: argparse.Namespace):
@@ -28,7 +29,11 @@ def setup_from_args(args: argparse.Namespace):
     names = [name.strip() for name in args.player]
     for name in names:
         if not name or len(name) > NAME_MAX:
-            raise CliError(f"a player name needs 1 to {NAME_MAX} characters, not {name!r}")
+            raise CliError(
+                _("a player name needs 1 to {most} characters, not {name}").format(
+                    most=NAME_MAX, name=repr(name)
+                )
+            )
     if not names and not args.bot:
         names = ["Player 1"]
     seats = [Player(name=name) for name in names]

@@ -5,12 +5,14 @@ from __future__ import annotations
 import argparse
 
 from dicepoker_tui.cli import CliError
-from dicepoker_tui.store import Store, StoreError
+from dicepoker_tui.cli.texts import no_game
+from dicepoker_tui.i18n import _
+from dicepoker_tui.store import GameNotFound, Store, StoreError
 
 
 def add_parser(p: argparse.ArgumentParser) -> None:
     p.add_argument(
-        "game_id", type=int, nargs="?", metavar="GAME_ID", help="id from `dicepoker history`"
+        "game_id", type=int, nargs="?", metavar="GAME_ID", help=_("id from `dicepoker history`")
     )
 
 
@@ -20,6 +22,8 @@ def run(args: argparse.Namespace) -> int:
         if args.game_id is not None:
             try:
                 store.load_game(args.game_id)
+            except GameNotFound:
+                raise CliError(no_game(args.game_id)) from None
             except (StoreError, ValueError) as exc:
                 raise CliError(str(exc)) from None
         from dicepoker_tui.ui.history_app import HistoryApp

@@ -5,17 +5,19 @@ from __future__ import annotations
 import argparse
 
 from dicepoker_tui.cli import CliError
+from dicepoker_tui.cli.texts import unknown_variant
+from dicepoker_tui.i18n import _
 from dicepoker_tui.variants import get_variant
 
 
 def add_parser(p: argparse.ArgumentParser) -> None:
-    p.add_argument("variant", help="variant id (see `dicepoker variants`)")
+    p.add_argument("variant", help=_("variant id (see `dicepoker variants`)"))
 
 
 def run(args: argparse.Namespace) -> int:
     try:
         variant = get_variant(args.variant)
-    except KeyError as exc:
-        raise CliError(exc.args[0]) from None
+    except KeyError:
+        raise CliError(unknown_variant(args.variant)) from None
     print(variant.display_rules, end="")  # in the language of --lang / LANG
     return 0

@@ -6,29 +6,33 @@ import argparse
 import json
 
 from dicepoker_tui.cli import CliError
+from dicepoker_tui.cli.texts import roll_problem, unknown_variant
 from dicepoker_tui.engine.dice import parse_roll
+from dicepoker_tui.i18n import _
 from dicepoker_tui.variants import get_variant
 from dicepoker_tui.variants.base import WriteContext
 
 
 def add_parser(p: argparse.ArgumentParser) -> None:
-    p.add_argument("--variant", required=True, help="variant id")
+    p.add_argument("--variant", required=True, help=_("variant id"))
     p.add_argument(
-        "--first-throw", action="store_true", help="score as written after the first throw"
+        "--first-throw", action="store_true", help=_("score as written after the first throw")
     )
-    p.add_argument("--json", action="store_true", help="one JSON object per roll, per line")
-    p.add_argument("rolls", nargs="+", metavar="ROLL", help="five digits 1-6, like 13456")
+    p.add_argument("--json", action="store_true", help=_("one JSON object per roll, per line"))
+    p.add_argument("rolls", nargs="+", metavar="ROLL", help=_("five digits 1-6, like 13456"))
 
 
 def run(args: argparse.Namespace) -> int:
     try:
         variant = get_variant(args.variant)
-    except KeyError as exc:
-        raise CliError(exc.args[0]) from None
-    try:
-        rolls = [parse_roll(text) for text in args.rolls]
-    except ValueError as exc:
-        raise CliError(str(exc)) from None
+    except KeyError:
+        raise CliError(unknown_variant(args.variant)) from None
+    rolls = []
+    for text in args.rolls:
+        try:
+            rolls.append(parse_roll(text))
+        except ValueError:
+            raise CliError(roll_problem(text)) from None
     ctx = WriteContext(throws=1 if args.first_throw else 2)
     lines = []
     if args.json:

@@ -11,42 +11,47 @@ import sys
 from pathlib import Path
 
 from dicepoker_tui.cli import CliError
+from dicepoker_tui.i18n import _
 
 
 def add_parser(p: argparse.ArgumentParser) -> None:
-    p.add_argument("--host", default="127.0.0.1", help="address to listen on (default: loopback)")
-    p.add_argument("--port", type=int, default=2222, help="port to listen on (default 2222)")
+    p.add_argument(
+        "--host", default="127.0.0.1", help=_("address to listen on (default: loopback)")
+    )
+    p.add_argument("--port", type=int, default=2222, help=_("port to listen on (default 2222)"))
     p.add_argument(
         "--host-key",
         type=Path,
         metavar="PATH",
-        help="ed25519 host key (default: made on first start in the data directory)",
+        help=_("ed25519 host key (default: made on first start in the data directory)"),
     )
     p.add_argument(
         "--authorized-keys",
         type=Path,
         metavar="PATH",
-        help="only these public keys may connect (default: anyone)",
+        help=_("only these public keys may connect (default: anyone)"),
     )
-    p.add_argument("--max-sessions", type=int, default=50, metavar="N", help="default 50")
+    p.add_argument("--max-sessions", type=int, default=50, metavar="N", help=_("default 50"))
     p.add_argument(
         "--idle-timeout",
         type=float,
         default=3600.0,
         metavar="SECONDS",
-        help="close sessions without a key pressed for this long (0: never; default 3600)",
+        help=_("close sessions without a key pressed for this long (0: never; default 3600)"),
     )
 
 
 def run(args: argparse.Namespace) -> int:
     if not 0 <= args.port <= 65535:
-        raise CliError(f"--port {args.port} is not a port (0-65535)")
+        raise CliError(_("--port {port} is not a port (0-65535)").format(port=args.port))
     if args.max_sessions < 1:
-        raise CliError("--max-sessions needs at least 1")
+        raise CliError(_("--max-sessions needs at least 1"))
     if args.idle_timeout < 0:
-        raise CliError("--idle-timeout cannot be negative")
+        raise CliError(_("--idle-timeout cannot be negative"))
     if args.authorized_keys is not None and not args.authorized_keys.is_file():
-        raise CliError(f"--authorized-keys {args.authorized_keys}: no such file")
+        raise CliError(
+            _("--authorized-keys {path}: no such file").format(path=args.authorized_keys)
+        )
     from dicepoker_tui.net.host_key import HostKeyError
     from dicepoker_tui.net.server import GameServer, ServeOptions
 
@@ -64,25 +69,30 @@ def run(args: argparse.Namespace) -> int:
     except HostKeyError as exc:
         raise CliError(str(exc)) from None
     except OSError as exc:
-        raise CliError(f"cannot listen on {args.host}:{args.port}: {exc.strerror or exc}") from None
+        raise CliError(
+            _("cannot listen on {address}: {reason}").format(
+                address=f"{args.host}:{args.port}", reason=exc.strerror or exc
+            )
+        ) from None
     except KeyboardInterrupt:
         return 0
 
 
 async def _serve(server) -> int:
     await server.start()
-    who = "only the authorized keys" if server.authorized_keys else "anyone"
-    print(
-        f"dicepoker serve: listening on {server.options.host}:{server.port} ({who} may join); "
-        f"play with: ssh -p {server.port} NAME@{server.options.host}",
-        flush=True,
-    )
+    host, port = server.options.host, server.port
+    if server.authorized_keys:
+        line = _("listening on {address} (only the authorized keys may join); play with: {ssh}")
+    else:
+        line = _("listening on {address} (anyone may join); play with: {ssh}")
+    ssh = f"ssh -p {port} NAME@{host}"
+    print(f"dicepoker serve: {line.format(address=f'{host}:{port}', ssh=ssh)}", flush=True)
     stop = asyncio.Event()
     loop = asyncio.get_running_loop()
     for sig in (signal.SIGINT, signal.SIGTERM):
         with contextlib.suppress(NotImplementedError):
             loop.add_signal_handler(sig, stop.set)
     await stop.wait()
-    print("dicepoker serve: stopping", file=sys.stderr, flush=True)
+    print(f"dicepoker serve: {_('stopping')}", file=sys.stderr, flush=True)
     await server.close()
     return 0

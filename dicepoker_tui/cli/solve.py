@@ -8,14 +8,15 @@ import time
 
 from dicepoker_tui.ai.solver import table_path
 from dicepoker_tui.cli.solver_tables import table_for, variant_or_error
+from dicepoker_tui.i18n import _
 
 
 def add_parser(p: argparse.ArgumentParser) -> None:
-    p.add_argument("--variant", required=True, help="variant id")
+    p.add_argument("--variant", required=True, help=_("variant id"))
     p.add_argument(
-        "--no-cache", action="store_true", help="solve afresh; neither read nor write the cache"
+        "--no-cache", action="store_true", help=_("solve afresh; neither read nor write the cache")
     )
-    p.add_argument("--json", action="store_true", help="one line of JSON")
+    p.add_argument("--json", action="store_true", help=_("one line of JSON"))
 
 
 def run(args: argparse.Namespace) -> int:
@@ -35,9 +36,18 @@ def run(args: argparse.Namespace) -> int:
             )
         )
         return 0
-    where = "not cached" if args.no_cache else f"cached in {table_path(table.model)}"
+    if args.no_cache:
+        where = _("not cached")
+    else:
+        where = _("cached in {path}").format(path=table_path(table.model))
     print(
-        f"{variant.name}: expected score with optimal play {table.start:.7f}\n"
-        f"{table.states} turn-start states, {seconds:.2f} s ({where})"
+        _("{variant}: expected score with optimal play {score}").format(
+            variant=variant.display_name, score=f"{table.start:.7f}"
+        )
+    )
+    print(
+        _("{states} turn-start states, {seconds} s ({where})").format(
+            states=table.states, seconds=f"{seconds:.2f}", where=where
+        )
     )
     return 0

@@ -6,6 +6,8 @@ import sys
 
 from dicepoker_tui.ai.solver import Table, cached, get_table
 from dicepoker_tui.cli import CliError
+from dicepoker_tui.cli.texts import unknown_variant
+from dicepoker_tui.i18n import _
 from dicepoker_tui.variants import get_variant
 from dicepoker_tui.variants.base import Variant
 
@@ -13,8 +15,8 @@ from dicepoker_tui.variants.base import Variant
 def variant_or_error(variant_id: str) -> Variant:
     try:
         return get_variant(variant_id)
-    except KeyError as exc:
-        raise CliError(exc.args[0]) from None
+    except KeyError:
+        raise CliError(unknown_variant(variant_id)) from None
 
 
 def table_for(variant: Variant, use_cache: bool = True) -> Table:
@@ -22,7 +24,8 @@ def table_for(variant: Variant, use_cache: bool = True) -> Table:
     show = sys.stderr.isatty() and not (use_cache and cached(variant))
 
     def progress(done: float) -> None:
-        print(f"\rsolving {variant.id}: {done:4.0%}", end="", file=sys.stderr, flush=True)
+        line = _("solving {variant}: {done}").format(variant=variant.id, done=f"{done:4.0%}")
+        print(f"\r{line}", end="", file=sys.stderr, flush=True)
 
     try:
         return get_table(variant, use_cache=use_cache, progress=progress if show else None)

@@ -5,11 +5,12 @@ from __future__ import annotations
 import argparse
 import json
 
+from dicepoker_tui.i18n import _
 from dicepoker_tui.variants import all_variants
 
 
 def add_parser(p: argparse.ArgumentParser) -> None:
-    p.add_argument("--json", action="store_true", help="one JSON list")
+    p.add_argument("--json", action="store_true", help=_("one JSON list"))
 
 
 def run(args: argparse.Namespace) -> int:

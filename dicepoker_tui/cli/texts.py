@@ -1,0 +1,77 @@
+"""Texts the subcommands share, in the chosen language, and argparse's own words.
+
+argparse looks its words ("usage: ", "options", its error messages) up through the
+module-level `_` and `ngettext` it imported from `gettext`; `translate_argparse()` points
+them at the app's catalogue, so `dicepoker --lang uk --help` is Ukrainian throughout.
+"""
+
+from __future__ import annotations
+
+import argparse
+
+from dicepoker_tui import i18n
+from dicepoker_tui.i18n import N_, _
+
+ARGPARSE_MESSAGES = (
+    N_("usage: "),
+    N_("positional arguments"),
+    N_("options"),
+    N_("show this help message and exit"),
+    N_("argument %(argument_name)s: %(message)s"),
+    N_("%(prog)s: error: %(message)s\n"),
+    N_("the following arguments are required: %s"),
+    N_("unrecognized arguments: %s"),
+    N_("invalid choice: %(value)r (choose from %(choices)s)"),
+    N_("invalid %(type)s value: %(value)r"),
+    N_("expected one argument"),
+    N_("expected at most one argument"),
+    N_("expected at least one argument"),
+    N_("ambiguous option: %(option)s could match %(matches)s"),
+    N_("not allowed with argument %s"),
+    N_("ignored explicit argument %r"),
+    N_("one of the arguments %s is required"),
+    N_("unknown parser %(parser_name)r (choices: %(choices)s)"),
+)
+"""argparse's msgids (Python 3.11) a user can see; listed so the catalogues carry them."""
+
+
+def translate_argparse() -> None:
+    """Have argparse use the app's translation for its own words (idempotent)."""
+    argparse._ = i18n._  # type: ignore[attr-defined]
+    argparse.ngettext = i18n.ngettext  # type: ignore[attr-defined]
+
+
+def unknown_variant(variant_id: str) -> str:
+    from dicepoker_tui.variants import all_variants
+
+    known = ", ".join(v.id for v in all_variants())
+    return _("unknown variant {variant} (known: {known})").format(
+        variant=repr(variant_id), known=known
+    )
+
+
+def no_game(game_id: int) -> str:
+    return _("no game {id} in the history").format(id=game_id)
+
+
+def roll_problem(text: str) -> str:
+    """Why `text` is not a roll (`parse_roll` refused it), in the current language."""
+    digits = text.strip().replace(",", "").replace(" ", "")
+    if len(digits) == 5 and all(ch in "0123456789" for ch in digits):
+        bad = next((ch for ch in digits if ch not in "123456"), "0")
+        return _("{text} is not a roll: {face} is not a face of a die (1-6)").format(
+            text=repr(text), face=bad
+        )
+    return _("{text} is not a roll: give five digits 1-6, like 13456").format(text=repr(text))
+
+
+def whole_number(flag: str, text: str) -> str:
+    return _("{flag} takes a whole number, not {value}").format(flag=flag, value=repr(text))
+
+
+def describe(action: str, keep: tuple[int, ...], box: str | None, points: int | None) -> str:
+    """A move in words (`Option.describe` in the current language; boxes by id)."""
+    if action == "write":
+        return _("write {box} ({points})").format(box=box, points=points)
+    kept = " ".join(map(str, keep)) if keep else _("nothing")
+    return _("keep {kept}, throw {n}").format(kept=kept, n=5 - len(keep))
