@@ -12,13 +12,15 @@ port), then with real asyncssh clients:
 3. bytes sent to each terminal per throw: the sessions pair up at tables, and each
    thrower's and watcher's output is counted until it stays quiet;
 4. keypress-to-echo latency: every session types into its chat line at the same time,
-   and each keypress is timed until the typed text appears in its output.
+   and each keypress is timed until the typed text is on its screen (the output is read
+   with the server's own `ScreenDiff` as a terminal: only changed cells are sent).
 """
 
 from __future__ import annotations
 
 import argparse
 import asyncio
+import codecs
 import contextlib
 import os
 import re
@@ -32,7 +34,11 @@ from pathlib import Path
 import asyncssh
 
 ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+from dicepoker_tui.net.screen_diff import ScreenDiff  # noqa: E402  (here: a terminal emulator)
+
 QUIET = 0.3
+WHOLE = re.compile(rb"\x1b(\[[0-?]*[ -/]*[@-~]|\][^\x07\x1b]*(\x07|\x1b\\)|[ -/]*[0-~])")
 
 
 class Term:
@@ -45,6 +51,9 @@ class Term:
         self.last_data = 0.0
         self.conn: asyncssh.SSHClientConnection | None = None
         self.proc: asyncssh.SSHClientProcess | None = None
+        self._screen = ScreenDiff()
+        self._decoder = codecs.getincrementaldecoder("utf-8")("replace")
+        self._read_upto = 0
 
     async def open(self, port: int, cols: int = 100, rows: int = 30) -> None:
         self.conn = await asyncssh.connect(
@@ -77,10 +86,21 @@ class Term:
         assert self.proc is not None
         self.proc.stdin.write(data.encode() if isinstance(data, str) else data)
 
+    def on_screen(self, text: str) -> bool:
+        """Whether `text` is on the screen (the app sends only the cells that change)."""
+        data = bytes(self.out[self._read_upto :])
+        esc = data.rfind(b"\x1b")
+        if esc >= 0 and not WHOLE.match(data, esc):  # a sequence cut in two: wait for the rest
+            data = data[:esc]
+        self._read_upto += len(data)
+        self._screen.feed(self._decoder.decode(data))
+        return any(text in row for row in self._screen.screen_text())
+
     async def wait_for(self, text: str | bytes, since: int = 0, timeout: float = 30.0) -> float:
+        """Wait until `text` arrives after offset `since` or is seen on the screen."""
         needle = text.encode() if isinstance(text, str) else text
         end = time.perf_counter() + timeout
-        while self.out.find(needle, since) < 0:
+        while self.out.find(needle, since) < 0 and not self.on_screen(needle.decode()):
             if time.perf_counter() > end:
                 tail = bytes(self.out[-1500:])
                 raise TimeoutError(f"{self.name}: {needle!r} did not appear; output ends {tail!r}")
@@ -246,11 +266,12 @@ async def main() -> None:
 
             async def typist(term: Term, index: int) -> None:
                 await asyncio.sleep(index * 0.01)
-                for _ in range(max(1, args.keys // 10)):
+                for round_ in range(max(1, args.keys // 10)):
+                    prefix = f"z{round_}q"  # makes the typed text unique, round by round
                     mark = len(term.out)
-                    term.send("zq")  # a prefix that makes the typed text unique
-                    await term.wait_for("zq", since=mark, timeout=10)
-                    typed = "zq"
+                    term.send(prefix)
+                    await term.wait_for(prefix, since=mark, timeout=10)
+                    typed = prefix
                     for char in "abcdefghij":
                         typed += char
                         mark = len(term.out)
