@@ -14,6 +14,7 @@ from pathlib import Path
 
 from pydantic import BaseModel
 
+from dicepoker_tui.i18n import _
 from dicepoker_tui.net import protocol as p
 from dicepoker_tui.net.remote_bidding_game import RemoteBiddingGame
 from dicepoker_tui.net.remote_game import RemoteGame
@@ -59,13 +60,14 @@ class HubClient:
                 asyncio.open_unix_connection(str(self.path), limit=p.MAX_LINE), timeout
             )
         except (OSError, TimeoutError) as exc:
-            raise HubError(f"The game server is not reachable ({exc}).") from None
+            reason = _("The game server is not reachable ({error}).").format(error=exc)
+            raise HubError(reason) from None
         self.send(p.Hello(token=self.token))
         first = await asyncio.wait_for(self._read(), timeout)
         if isinstance(first, p.Error):
-            raise HubError(first.message)
+            raise HubError(first.shown())
         if not isinstance(first, p.Welcome):
-            raise HubError("The game server answered oddly.")
+            raise HubError(_("The game server answered oddly."))
         self.welcome = first
         self.tables, self.seated = first.tables, first.seated
         self._task = asyncio.get_running_loop().create_task(self._run())

@@ -44,6 +44,7 @@ from dicepoker_tui.engine.players import Player
 from dicepoker_tui.engine.scoresheet import commands as cmd
 from dicepoker_tui.engine.scoresheet import events as ev
 from dicepoker_tui.engine.scoresheet.game import Game
+from dicepoker_tui.i18n import N_
 from dicepoker_tui.net import protocol as p
 from dicepoker_tui.variants.registry import all_variants, get_variant
 
@@ -54,6 +55,8 @@ TIMEOUT_BOT_LEVEL = "heuristic"
 REVEAL_PAUSE = 4
 """At a bidding table, a bot opens the next round after this many paces."""
 NICK_RE = re.compile(p.NICK_PATTERN)
+DEFAULT_TABLE_NAME = N_("{nick}'s {variant}")
+"""The name of a table whose creator gave none."""
 
 
 @dataclass(frozen=True)
@@ -114,6 +117,9 @@ class Table:
     """Seat whose current turn the timeout handed to a bot."""
     recorder: object | None = None
     last_info: p.TableInfo | None = None
+    name_key: str | None = None
+    """The template of a name the hub gave (see `protocol.TableInfo.name_key`)."""
+    name_params: p.Params = field(default_factory=dict)
 
     @property
     def status(self) -> p.TableStatus:
@@ -195,7 +201,7 @@ class Hub:
                 peer.close("session ended")
                 self.disconnect(peer)
 
-    def name_conflict(self, who: Identity) -> str | None:
+    def name_conflict(self, who: Identity) -> Refusal | None:
         """Why `who` may not use its nickname now (another key holds it), or None."""
         for table in self.tables.values():
             if table.status == "finished":
@@ -206,9 +212,13 @@ class Hub:
                     and seat.name == who.nick
                     and seat.fingerprint not in (None, who.fingerprint)
                 ):
-                    return (
-                        f"The name {who.nick} holds a seat for another key; "
-                        "connect with that key or another name."
+                    return Refusal(
+                        "name_taken",
+                        N_(
+                            "The name {nick} holds a seat for another key; "
+                            "connect with that key or another name."
+                        ),
+                        nick=who.nick,
                     )
         return None
 
@@ -238,7 +248,7 @@ class Hub:
                 self._hello(peer, state, message)
                 return
             if state.identity is None:
-                raise Refusal("hello_first", "Say hello first.")
+                raise Refusal("hello_first", N_("Say hello first."))
             match message:
                 case p.CreateTable():
                     self._create(peer, state, message)
@@ -253,20 +263,28 @@ class Hub:
                 case p.Act():
                     self._act(state, message)
         except Refusal as exc:
-            peer.send(p.Error(code=exc.code, message=exc.message, ref=message.ref))
+            peer.send(
+                p.Error(
+                    code=exc.code,
+                    message=exc.message,
+                    ref=message.ref,
+                    key=exc.key,
+                    params=exc.params,
+                )
+            )
         except errors.IllegalMove as exc:
             peer.send(p.Error(code=exc.code, message=exc.message, ref=message.ref))
 
     # -- requests ---------------------------------------------------------------------------
     def _hello(self, peer: Peer, state: PeerState, message: p.Hello) -> None:
         if message.version != p.PROTOCOL_VERSION:
-            raise Refusal("version", "This app and the server speak different versions.")
+            raise Refusal("version", N_("This app and the server speak different versions."))
         who = self._tokens.get(message.token)
         if who is None:
-            raise Refusal("bad_token", "Unknown session: connect through the SSH server.")
+            raise Refusal("bad_token", N_("Unknown session: connect through the SSH server."))
         conflict = self.name_conflict(who)
         if conflict:
-            raise Refusal("name_taken", conflict)
+            raise conflict
         state.identity, state.token = who, message.token
         peer.send(
             p.Welcome(
@@ -290,24 +308,37 @@ class Hub:
             try:
                 variant = get_variant(message.variant)  # type: ignore[assignment]
             except KeyError as exc:
-                raise Refusal("bad_setup", str(exc.args[0])) from None
+                raise Refusal("bad_setup", "{reason}", reason=str(exc.args[0])) from None
             known = bot_levels()
             low, high = 1, 8
         for level in message.bots:
             if level not in known:
-                known_text = ", ".join(known)
-                raise Refusal("bad_setup", f"Unknown bot level {level!r} (known: {known_text}).")
+                raise Refusal(
+                    "bad_setup",
+                    N_("Unknown bot level '{level}' (known: {known})."),
+                    level=level,
+                    known=", ".join(known),
+                )
         if not low <= message.seats + len(message.bots) <= high:
-            raise Refusal("bad_setup", f"A {variant.name} table has {low} to {high} seats.")
+            raise Refusal(
+                "bad_setup",
+                N_("A {variant} table has {low} to {high} seats."),
+                variant=variant.name,
+                low=low,
+                high=high,
+            )
         table_id = str(self._next_table)
         self._next_table += 1
-        name = clean_text(message.name or "", 40) or f"{state.identity.nick}'s {variant.name}"
+        name = clean_text(message.name or "", 40)
+        name_params: p.Params = {"nick": state.identity.nick, "variant": variant.name}
         seats = [Seat() for _ in range(message.seats)]
         for i, level in enumerate(message.bots):
             seats.append(Seat(name=f"Bot {i + 1}", kind="bot", level=level))
         table = Table(
             id=table_id,
-            name=name,
+            name=name or p.fill(DEFAULT_TABLE_NAME, name_params),
+            name_key=None if name else DEFAULT_TABLE_NAME,
+            name_params={} if name else name_params,
             variant=variant.id,
             seats=seats,
             turn_timeout=message.turn_timeout,
@@ -323,13 +354,17 @@ class Hub:
         mine = [i for i, s in enumerate(table.seats) if s.owned_by(who)]
         if not mine:
             if any(s.name == who.nick for s in table.seats):
-                raise Refusal("name_taken", f"{who.nick} is already seated here with another key.")
+                raise Refusal(
+                    "name_taken",
+                    N_("{nick} is already seated here with another key."),
+                    nick=who.nick,
+                )
             if table.status != "waiting" or not any(s.name is None for s in table.seats):
-                raise Refusal("table_full", "No free seat at this table: watch it instead.")
+                raise Refusal("table_full", N_("No free seat at this table: watch it instead."))
             free = next(i for i, s in enumerate(table.seats) if s.name is None)
             table.seats[free] = Seat(name=who.nick, fingerprint=who.fingerprint)
             mine = [free]
-            self._notice(table, f"{who.nick} sat down.")
+            self._notice(table, N_("{nick} sat down."), nick=who.nick)
         self._attach(table, state, peer, playing=True)
         if table.status == "waiting" and all(s.name for s in table.seats):
             self._start(table)
@@ -355,10 +390,10 @@ class Hub:
     def _say(self, state: PeerState, message: p.Say) -> None:
         table = self._table(message.table)
         if state.table != table.id:
-            raise Refusal("not_at_table", "Sit down or watch the table to chat there.")
+            raise Refusal("not_at_table", N_("Sit down or watch the table to chat there."))
         text = clean_text(message.text, p.CHAT_MAX)
         if not text:
-            raise Refusal("empty", "Nothing to say.")
+            raise Refusal("empty", N_("Nothing to say."))
         assert state.identity is not None
         line = p.ChatLine(nick=state.identity.nick, text=text, at=self.clock())
         table.chat.append(line)
@@ -369,33 +404,34 @@ class Hub:
         who = state.identity
         assert who is not None
         if state.table != table.id:
-            raise Refusal("not_at_table", "Sit down at the table first.")
+            raise Refusal("not_at_table", N_("Sit down at the table first."))
         if not state.playing:
-            raise Refusal("spectator", "You are watching: only seated players play.")
+            raise Refusal("spectator", N_("You are watching: only seated players play."))
         game = table.game
         if game is None:
-            raise Refusal("not_started", "The game starts when every seat is taken.")
+            raise Refusal("not_started", N_("The game starts when every seat is taken."))
         seat = message.command.player
         if not 0 <= seat < len(table.seats):
-            raise Refusal("not_your_seat", "There is no such seat.")
+            raise Refusal("not_your_seat", N_("There is no such seat."))
         if isinstance(message.command, bcmd.Bid | bcmd.Challenge | bcmd.Calza) != (
             table.family == "bidding"
         ):
-            raise Refusal("bad_command", "That move belongs to another game.")
+            raise Refusal("bad_command", N_("That move belongs to another game."))
         if not table.seats[seat].owned_by(who):
             current = _to_act(game)
+            name = table.seats[seat].name or ""
             if current is not None and seat == current:
-                raise Refusal("out_of_turn", f"It is {table.seats[seat].name}'s turn.")
-            raise Refusal("not_your_seat", f"That seat is {table.seats[seat].name}'s.")
+                raise Refusal("out_of_turn", N_("It is {name}'s turn."), name=name)
+            raise Refusal("not_your_seat", N_("That seat is {name}'s."), name=name)
         if table.takeover is not None and table.takeover == seat:
-            raise Refusal("timed_out", "Time ran out: this turn is being played for you.")
+            raise Refusal("timed_out", N_("Time ran out: this turn is being played for you."))
         self._execute(table, message.command, by=who.nick)
 
     # -- tables -----------------------------------------------------------------------------
     def _table(self, table_id: str) -> Table:
         table = self.tables.get(table_id)
         if table is None:
-            raise Refusal("no_table", f"There is no table {table_id}.")
+            raise Refusal("no_table", N_("There is no table {table}."), table=table_id)
         return table
 
     def _attach(self, table: Table, state: PeerState, peer: Peer, playing: bool) -> None:
@@ -408,9 +444,9 @@ class Hub:
         who = state.identity
         assert who is not None
         if not playing:
-            self._notice(table, f"{who.nick} is watching.")
+            self._notice(table, N_("{nick} is watching."), nick=who.nick)
         elif was_present != self._present_seats(table) and table.game is not None:
-            self._notice(table, f"{who.nick} is back.")
+            self._notice(table, N_("{nick} is back."), nick=who.nick)
         peer.send(
             p.TableSnapshot(
                 table=self._info(table),
@@ -430,12 +466,12 @@ class Hub:
             for i, seat in enumerate(table.seats):
                 if seat.owned_by(who) and not self._is_present(table, i):
                     table.seats[i] = Seat()
-                    self._notice(table, f"{who.nick} left.")
+                    self._notice(table, N_("{nick} left."), nick=who.nick)
         else:
             mine = [i for i, s in enumerate(table.seats) if s.owned_by(who)]
             away = not any(self._is_present(table, i) for i in mine)
             if table.status == "playing" and mine and away:
-                self._notice(table, f"{who.nick} is away.")
+                self._notice(table, N_("{nick} is away."), nick=who.nick)
         if not any(s.name and s.kind == "human" for s in table.seats) or (
             table.status == "finished" and not self._peers_at(table)
         ):
@@ -451,7 +487,7 @@ class Hub:
         self.tables.pop(table.id, None)
         for peer in self._peers_at(table):
             self._peers[peer].table = None
-            peer.send(p.Left(table=table.id, reason="The table closed."))
+            peer.send(p.Left(table=table.id, reason=N_("The table closed.")))
         self._lobby_changed()
 
     def _start(self, table: Table) -> None:
@@ -461,7 +497,7 @@ class Hub:
         else:
             table.game = Game.new(table.variant, players, seed=new_seed())
         self._record(table)
-        self._notice(table, "Every seat is taken: the game begins.")
+        self._notice(table, N_("Every seat is taken: the game begins."))
         self._send_events(table, table.game.events, by="table")
         self._schedule(table)
 
@@ -505,11 +541,23 @@ class Hub:
         best = min(s.place for s in game.state.standings)
         players = game.state.players
         winners = [players[s.player].name for s in game.state.standings if s.place == best]
+        names = ", ".join(winners)
         if isinstance(game, BiddingGame):
-            self._notice(table, f"Game over: {' and '.join(winners)} wins.")
+            if len(winners) == 1:
+                self._notice(table, N_("Game over: {name} wins."), name=names)
+            else:
+                self._notice(table, N_("Game over: a tie between {names}."), names=names)
         else:
             top = max(s.total for s in game.state.standings)
-            self._notice(table, f"Game over: {' and '.join(winners)} with {top}.")
+            if len(winners) == 1:
+                self._notice(table, N_("Game over: {name} with {points}."), name=names, points=top)
+            else:
+                self._notice(
+                    table,
+                    N_("Game over: a tie between {names}, with {points}."),
+                    names=names,
+                    points=top,
+                )
         self._stop_recording(table, abandoned=False)
 
     # -- history ------------------------------------------------------------------------------
@@ -582,9 +630,11 @@ class Hub:
         if seat is None:
             return
         table.takeover = seat
-        name = table.seats[seat].name
-        how = "a bot plays" if table.timeout_action == "bot" else "scratching"
-        self._notice(table, f"Time is up for {name}: {how} this turn.")
+        name = table.seats[seat].name or ""
+        if table.timeout_action == "bot":
+            self._notice(table, N_("Time is up for {name}: a bot plays this turn."), name=name)
+        else:
+            self._notice(table, N_("Time is up for {name}: scratching this turn."), name=name)
         self._schedule(table)
         self._changed(table)
 
@@ -705,6 +755,8 @@ class Hub:
         return p.TableInfo(
             id=table.id,
             name=table.name,
+            name_key=table.name_key,
+            name_params=table.name_params,
             variant=table.variant,
             status=table.status,
             seats=[
@@ -741,8 +793,11 @@ class Hub:
         for peer in self._peers_at(table):
             peer.send(message)
 
-    def _notice(self, table: Table, text: str) -> None:
-        line = p.ChatLine(nick=None, text=text, at=self.clock())
+    def _notice(self, table: Table, key: str, **params: str | int) -> None:
+        """A line from the table itself: an English template and its values (see protocol)."""
+        line = p.ChatLine(
+            nick=None, text=p.fill(key, params), at=self.clock(), key=key, params=params
+        )
         table.chat.append(line)
         self._broadcast(table, p.Chat(table=table.id, line=line))
 
@@ -772,9 +827,11 @@ class Hub:
 
 
 class Refusal(Exception):
-    """A request the hub turns down, with a message for the player."""
+    """A request the hub turns down: an English template for the player and its values."""
 
-    def __init__(self, code: str, message: str) -> None:
-        super().__init__(message)
+    def __init__(self, code: str, key: str, /, **params: str | int) -> None:
         self.code = code
-        self.message = message
+        self.key = key
+        self.params = params
+        self.message = p.fill(key, params)
+        super().__init__(self.message)

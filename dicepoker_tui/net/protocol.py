@@ -4,6 +4,11 @@ A session's app says `hello` with the token its SSH session was given; the hub a
 `welcome` and then keeps it up to date: the `lobby` of tables, a `table` snapshot when
 it sits down or watches, every game `events` batch with who caused it, presence and
 `chat`. Commands the rules refuse come back as `error` with the player's message.
+
+Players at one table may read different languages, so what the hub itself says (table
+notices in the chat, refusals) travels as an English template, the msgid `key`, with its
+`params`; each app shows it with `shown()`, in its own language. The English text filled
+in goes along too (`text` / `message`), for logs and older readers.
 """
 
 from __future__ import annotations
@@ -16,6 +21,7 @@ from dicepoker_tui.engine.bidding import commands as bcmd
 from dicepoker_tui.engine.bidding import events as bev
 from dicepoker_tui.engine.scoresheet import commands as cmd
 from dicepoker_tui.engine.scoresheet import events as ev
+from dicepoker_tui.i18n import _
 
 PROTOCOL_VERSION = 1
 MAX_LINE = 256 * 1024
@@ -23,6 +29,9 @@ MAX_LINE = 256 * 1024
 CHAT_MAX = 200
 NICK_PATTERN = r"^[A-Za-z0-9][A-Za-z0-9_.-]{0,23}$"
 
+Params = dict[str, str | int]
+"""The values a template's `{placeholders}` take; a `variant` is an English variant name,
+itself a msgid, and is shown translated too."""
 TimeoutAction = Literal["bot", "scratch"]
 TableStatus = Literal["waiting", "playing", "finished"]
 GameFamily = Literal["scoresheet", "bidding"]
@@ -48,6 +57,29 @@ def _parse_events(data: Any) -> Any:
     return {**data, "events": events}
 
 
+def fill(template: str, params: Params) -> str:
+    """`template` with its placeholders filled (the template itself when they do not fit)."""
+    try:
+        return template.format(**params)
+    except (KeyError, IndexError, ValueError):
+        return template
+
+
+def localized(text: str, key: str | None, params: Params) -> str:
+    """A message of the hub in the current language: its template translated, then filled.
+
+    Without a template, `text` is looked up as it is (the plain English refusals of the
+    rules are msgids themselves) and shown unchanged when it is not in the catalogue.
+    """
+    if key:
+        shown = {k: _(v) if k == "variant" and isinstance(v, str) else v for k, v in params.items()}
+        try:
+            return _(key).format(**shown)
+        except (KeyError, IndexError, ValueError):  # a translation that does not fit
+            return fill(key, params)
+    return _(text)
+
+
 class _Msg(BaseModel):
     model_config = {"frozen": True, "extra": "forbid"}
 
@@ -71,12 +103,21 @@ class TableInfo(BaseModel):
     variant: str
     status: TableStatus
     seats: list[SeatInfo]
+    name_key: str | None = Field(
+        default=None, description="A name the hub gave (not its creator): its English template."
+    )
+    name_params: Params = Field(default_factory=dict)
     family: GameFamily = "scoresheet"
     spectators: list[str] = Field(default_factory=list)
     turn_timeout: int | None = Field(default=None, description="Seconds; None means no limit.")
     timeout_action: TimeoutAction = "bot"
     current: int | None = Field(default=None, description="Seat to act, while playing.")
     round: int | None = None
+
+    @property
+    def shown_name(self) -> str:
+        """The table's name in the reader's language (a name someone chose stays as it is)."""
+        return localized(self.name, self.name_key, self.name_params) if self.name_key else self.name
 
     @property
     def free_seats(self) -> list[int]:
@@ -89,6 +130,12 @@ class ChatLine(BaseModel):
     nick: str | None
     text: str
     at: float = Field(description="Unix time on the server.")
+    key: str | None = Field(default=None, description="A notice's English template (msgid).")
+    params: Params = Field(default_factory=dict, description="The values of `key`'s fields.")
+
+    def shown(self) -> str:
+        """The line in the reader's language: notices are translated, what people say is not."""
+        return self.text if self.nick is not None else localized(self.text, self.key, self.params)
 
 
 class Welcome(_Msg):
@@ -152,7 +199,7 @@ class Left(_Msg):
 
     type: Literal["left"] = "left"
     table: str
-    reason: str = ""
+    reason: str = Field(default="", description="English, a msgid without fields (or empty).")
 
 
 class Error(_Msg):
@@ -160,6 +207,12 @@ class Error(_Msg):
     code: str
     message: str
     ref: int | None = Field(default=None, description="The `ref` of the request refused.")
+    key: str | None = Field(default=None, description="`message`'s English template (msgid).")
+    params: Params = Field(default_factory=dict, description="The values of `key`'s fields.")
+
+    def shown(self) -> str:
+        """The refusal in the reader's language."""
+        return localized(self.message, self.key, self.params)
 
 
 ServerMessage = Annotated[

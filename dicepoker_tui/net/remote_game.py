@@ -19,6 +19,7 @@ from dicepoker_tui.engine.scoresheet import commands as cmd
 from dicepoker_tui.engine.scoresheet import events as ev
 from dicepoker_tui.engine.scoresheet.game import Game
 from dicepoker_tui.engine.scoresheet.state import GameState
+from dicepoker_tui.i18n import _
 from dicepoker_tui.net import protocol as p
 
 
@@ -94,17 +95,17 @@ class MirroredSession:
     def _other_seat(self, command: Any, name: str) -> errors.IllegalMove:
         """The refusal for acting for a seat that is not ours."""
         if command.player == self._to_act(self._engine.state):
-            return errors.OutOfTurn(f"It is {name}'s turn.")
-        return errors.IllegalMove(f"That seat is {name}'s.")
+            return errors.OutOfTurn(_("It is {name}'s turn.").format(name=name))
+        return errors.IllegalMove(_("That seat is {name}'s.").format(name=name))
 
     def execute(self, command: Any) -> list[Any]:
         """Check `command` locally and send it; the events arrive later through `subscribe`."""
         if getattr(command, "type", None) == "start":
-            raise errors.BadSetup("The table starts its own game.")
+            raise errors.BadSetup(_("The table starts its own game."))
         if not self.started:
-            raise errors.NotStarted("The game starts when every seat is taken.")
+            raise errors.NotStarted(_("The game starts when every seat is taken."))
         if self.spectator:
-            raise errors.IllegalMove("You are watching: only seated players play.")
+            raise errors.IllegalMove(_("You are watching: only seated players play."))
         state = self._engine.state
         if command.player not in self.seats:
             raise self._other_seat(command, state.players[command.player].name)
@@ -123,5 +124,5 @@ class RemoteGame(MirroredSession, Game):
 
     def _other_seat(self, command: cmd.Command, name: str) -> errors.IllegalMove:
         if isinstance(command, cmd.Undo):
-            return errors.NothingToUndo(f"Only {name} can undo their write.")
+            return errors.NothingToUndo(_("Only {name} can undo their write.").format(name=name))
         return super()._other_seat(command, name)

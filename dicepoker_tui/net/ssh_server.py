@@ -22,6 +22,7 @@ from typing import TYPE_CHECKING
 
 import asyncssh
 
+from dicepoker_tui.i18n import N_, language_from_env, load_translation
 from dicepoker_tui.net.hub import NICK_RE, Identity
 from dicepoker_tui.net.pty_bridge import PtyBridge, sane_size, set_window_size
 
@@ -148,26 +149,32 @@ class GameSession(asyncssh.SSHServerSession):
         where = self.server.address_hint(self.identity.nick)
         if self.command is not None:
             self._refuse(
-                "dicepoker: commands are not run here; "
-                f"from a terminal, connect without one: {where}"
+                N_("commands are not run here; from a terminal, connect without one: {where}"),
+                where=where,
             )
         elif not self.pty:
-            self._refuse(f"dicepoker: this is a game for a terminal; connect with: {where}")
+            self._refuse(N_("this is a game for a terminal; connect with: {where}"), where=where)
         elif not NICK_RE.match(self.identity.nick):
             self._refuse(
-                f"dicepoker: {self.identity.nick[:40]!r} cannot be a nickname: use 1-24 letters, "
-                "digits, '-', '_' or '.', starting with a letter or digit"
+                N_(
+                    "{nick} cannot be a nickname: use 1-24 letters, "
+                    "digits, '-', '_' or '.', starting with a letter or digit"
+                ),
+                nick=repr(self.identity.nick[:40]),
             )
         elif not self.server.admit(self):
             self._refuse(
-                f"dicepoker: the server is full ({self.server.max_sessions} sessions); "
-                "try again later"
+                N_("the server is full ({n} sessions); try again later"),
+                n=self.server.max_sessions,
             )
         else:
             self._task = asyncio.get_running_loop().create_task(self._run_app())
 
-    def _refuse(self, line: str) -> None:
+    def _refuse(self, template: str, **params: object) -> None:
+        """One line of help and the channel closes; in the language the client asked for."""
         assert self.chan is not None
+        lang = language_from_env(self.chan.get_environment())
+        line = "dicepoker: " + load_translation(lang).gettext(template).format(**params)
         newline = "\r\n" if self.pty else "\n"
         self.chan.write_stderr((line + newline).encode())
         self.chan.exit(1)

@@ -14,6 +14,7 @@ from textual.app import SystemCommand
 from textual.screen import Screen
 
 from dicepoker_tui.engine.scoresheet.game import Game
+from dicepoker_tui.i18n import LANGUAGES, N_, _, load_translation
 from dicepoker_tui.net import protocol as p
 from dicepoker_tui.net.client import HubClient, HubError
 from dicepoker_tui.net.remote_bidding_game import RemoteBiddingGame
@@ -22,7 +23,7 @@ from dicepoker_tui.ui.screens.net_bidding_table import NetBiddingTableScreen
 from dicepoker_tui.ui.screens.net_lobby import NetLobbyScreen
 from dicepoker_tui.ui.screens.net_table import NetTableScreen, WaitingScreen
 
-LOST = "The connection to the game server was lost."
+LOST = N_("The connection to the game server was lost.")
 
 _warm_styles: tuple[dict, dict] | None = None
 """(parsed CSS rules, the CSS variables they were parsed with) from `warm_up`."""
@@ -58,7 +59,7 @@ class NetApp(DicePokerApp):
             self.client.join(playing[0].id)
             self._resumed = True
         await self.client.closed.wait()
-        self.exit(return_code=4, message=f"dicepoker: {LOST}")
+        self.exit(return_code=4, message=f"dicepoker: {_(LOST)}")
 
     def _lobby(self) -> NetLobbyScreen:
         screen = self.screen_stack[0]
@@ -86,11 +87,11 @@ class NetApp(DicePokerApp):
                         screen.chat(message.line)
             case p.Left():
                 if message.reason:
-                    self.notify(message.reason, timeout=4)
+                    self.notify(_(message.reason), timeout=4)
                 self._pop_to_lobby()
                 self._lobby().show_tables(self.client.tables, self.client.seated)
             case p.Error():
-                self.notify(message.message, severity="warning", timeout=3)
+                self.notify(message.shown(), severity="warning", timeout=3)
 
     def _open_table(self) -> None:
         game = self.client.game
@@ -113,18 +114,18 @@ class NetApp(DicePokerApp):
         self.to_lobby()
 
     def open_game(self, game: Game, history_id: int | None = None) -> bool:
-        self.notify("On the server, games are played at its tables.", timeout=3)
+        self.notify(_("On the server, games are played at its tables."), timeout=3)
         return False
 
     def _offer_resume(self) -> None:
         """Games in progress on the server are resumed at their tables, not here."""
 
     def open_resume(self) -> None:
-        self.notify("Games in progress are at their tables: sit down again.", timeout=3)
+        self.notify(_("Games in progress are at their tables: sit down again."), timeout=3)
 
     def get_system_commands(self, screen: Screen) -> Iterable[SystemCommand]:
         for command in super().get_system_commands(screen):
-            if command.title != "Screenshot":  # would write files on the server
+            if command.title not in ("Screenshot", _("Screenshot")):  # writes on the server
                 yield command
 
 
@@ -145,6 +146,8 @@ def warm_up() -> None:
     the same), which saves a good part of its start-up time.
     """
     global _warm_styles
+    for lang in LANGUAGES:  # every session then finds its catalogue already compiled
+        load_translation(lang)
     app = _WarmUp("", "", keep_history=False)
     app.run(headless=True, size=(100, 30))
     cache = app.stylesheet._parse_cache

@@ -34,9 +34,19 @@ class Terminal:
         self._reader = asyncio.get_running_loop().create_task(self._read())
 
     @classmethod
-    async def open(cls, conn: asyncssh.SSHClientConnection, cols: int = 100, rows: int = 30):
+    async def open(
+        cls,
+        conn: asyncssh.SSHClientConnection,
+        cols: int = 100,
+        rows: int = 30,
+        env: dict[str, str] | None = None,
+    ):
+        """A pty session; `env` is sent as the client's environment (LANG, for instance)."""
         process = await conn.create_process(
-            term_type="xterm-256color", term_size=(cols, rows), encoding=None
+            term_type="xterm-256color",
+            term_size=(cols, rows),
+            encoding=None,
+            **({"env": env} if env else {}),
         )
         return cls(process)
 

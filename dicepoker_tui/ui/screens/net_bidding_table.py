@@ -15,6 +15,7 @@ from textual.widgets import Footer, Input
 
 from dicepoker_tui.engine.bidding import events as ev
 from dicepoker_tui.engine.bidding.state import BiddingState
+from dicepoker_tui.i18n import _
 from dicepoker_tui.net import protocol as p
 from dicepoker_tui.net.remote_bidding_game import RemoteBiddingGame
 from dicepoker_tui.ui.screens.bidding_table import BiddingTableScreen
@@ -56,7 +57,7 @@ class NetBiddingTableScreen(BiddingTableScreen):
 
     def on_mount(self) -> None:  # BiddingTableScreen.on_mount runs too (Textual calls both)
         panel = self.query_one(NetPanel)
-        panel.query_one(Input).placeholder = "t: talk · enter sends · escape back"
+        panel.query_one(Input).placeholder = _("t: talk · enter sends · escape back")
         panel.show_table(self.remote.table)
         panel.add_lines(getattr(self.app, "client").chat)  # noqa: B009
 
@@ -93,7 +94,7 @@ class NetBiddingTableScreen(BiddingTableScreen):
         super()._refresh()
         if self.remote.spectator and not self.state.finished:
             cup = self.query_one("#bid-cup")
-            cup.hidden_text = "Watching: cups stay hidden until a reveal"  # type: ignore[attr-defined]
+            cup.hidden_text = _("Watching: cups stay hidden until a reveal")  # type: ignore[attr-defined]
 
     def _show_result(self) -> None:
         from dicepoker_tui.ui.screens.bidding_result import BiddingResultScreen

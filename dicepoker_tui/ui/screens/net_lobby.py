@@ -12,11 +12,29 @@ from textual.widgets import Button, DataTable, Footer, Label, Select, Static
 from dicepoker_tui.ai.bidding_bots import bidding_bot_levels
 from dicepoker_tui.engine.bidding.rules import MIN_PLAYERS
 from dicepoker_tui.engine.bidding.variants import BIDDING_VARIANTS
+from dicepoker_tui.i18n import N_, _, ngettext
 from dicepoker_tui.net import protocol as p
 from dicepoker_tui.ui.screens.help import HelpScreen
+from dicepoker_tui.ui.text import level_label
 from dicepoker_tui.variants.registry import all_variants, get_variant
 
-TIMEOUTS = [("no limit", 0), ("30 s", 30), ("1 min", 60), ("2 min", 120), ("5 min", 300)]
+TIMEOUTS = [
+    (N_("no limit"), 0),
+    (N_("30 s"), 30),
+    (N_("1 min"), 60),
+    (N_("2 min"), 120),
+    (N_("5 min"), 300),
+]
+"""Turn timeouts offered (labels translated where shown)."""
+
+
+def variant_name(variant_id: str) -> str:
+    """A variant's name in the current language (the id itself for an unknown one)."""
+    try:
+        return get_variant(variant_id).display_name
+    except KeyError:
+        bidding = BIDDING_VARIANTS.get(variant_id)
+        return _(bidding.name) if bidding else variant_id
 
 
 def seats_text(table: p.TableInfo) -> str:
@@ -27,17 +45,17 @@ def seats_text(table: p.TableInfo) -> str:
         elif seat.present or seat.kind == "bot" or table.status != "playing":
             names.append(seat.name)
         else:
-            names.append(f"{seat.name} (away)")
+            names.append(_("{name} (away)").format(name=seat.name))
     return ", ".join(names)
 
 
 def status_text(table: p.TableInfo) -> Text:
     free = len(table.free_seats)
     if table.status == "waiting":
-        return Text(f"{free} free seat{'s' if free != 1 else ''}", style="bold")
+        return Text(ngettext("{n} free seat", "{n} free seats", free).format(n=free), style="bold")
     if table.status == "playing":
-        return Text(f"round {table.round}")
-    return Text("finished", style="dim")
+        return Text(_("round {round}").format(round=table.round))
+    return Text(_("finished"), style="dim")
 
 
 class NetLobbyScreen(Screen[None]):
@@ -58,9 +76,9 @@ class NetLobbyScreen(Screen[None]):
     """
 
     def compose(self) -> ComposeResult:
-        yield Static("dicepoker · connecting…", id="net-title", classes="screen-title")
+        yield Static(_("dicepoker · connecting…"), id="net-title", classes="screen-title")
         table = DataTable(id="net-tables", cursor_type="row", zebra_stripes=True)
-        table.add_columns("#", "table", "variant", "status", "seats")
+        table.add_columns("#", _("table"), _("variant"), _("status"), _("seats"))
         yield table
         yield Static(id="net-hint")
         yield Footer(compact=True)
@@ -70,32 +88,34 @@ class NetLobbyScreen(Screen[None]):
 
     def show_tables(self, tables: list[p.TableInfo], seated: list[str]) -> None:
         nick = getattr(self.app, "client").nick  # noqa: B009
-        title = f"dicepoker · online as {nick}" if nick else "dicepoker · connecting…"
+        title = (
+            _("dicepoker · online as {nick}").format(nick=nick)
+            if nick
+            else _("dicepoker · connecting…")
+        )
         self.query_one("#net-title", Static).update(title)
         grid = self.query_one(DataTable)
         keep = grid.cursor_row
         grid.clear()
         for t in tables:
-            try:
-                variant = get_variant(t.variant).name
-            except KeyError:
-                bidding = BIDDING_VARIANTS.get(t.variant)
-                variant = bidding.name if bidding else t.variant
+            variant = variant_name(t.variant)
             mark = "★ " if t.id in seated else ""
-            grid.add_row(t.id, mark + t.name, variant, status_text(t), seats_text(t), key=t.id)
+            grid.add_row(
+                t.id, mark + t.shown_name, variant, status_text(t), seats_text(t), key=t.id
+            )
         if tables:
             grid.move_cursor(row=min(keep, len(tables) - 1))
         hint = Text()
         if not tables:
-            hint.append("No tables yet: press n to open one.", style="bold")
+            hint.append(_("No tables yet: press n to open one."), style="bold")
         else:
-            hint.append("enter sits down (or back at your seat ★), w watches, n opens a table.")
+            hint.append(_("enter sits down (or back at your seat ★), w watches, n opens a table."))
         self.query_one("#net-hint", Static).update(hint)
 
     def _selected(self) -> str | None:
         grid = self.query_one(DataTable)
         if grid.row_count == 0:
-            self.notify("No table yet: press n to open one.", timeout=2)
+            self.notify(_("No table yet: press n to open one."), timeout=2)
             return None
         return str(grid.coordinate_to_cell_key(grid.cursor_coordinate).row_key.value)
 
@@ -154,14 +174,18 @@ class CreateTableScreen(ModalScreen[p.CreateTable | None]):
 
     def compose(self) -> ComposeResult:
         with Vertical(id="create-box"):
-            yield Static("New table", classes="screen-title")
+            yield Static(_("New table"), classes="screen-title")
             rows = [
-                ("Variant", "variant", self._variant_options()),
-                ("People", "people", [(str(n), n) for n in range(1, 7)]),
-                ("Bots", "bots", [(str(n), n) for n in range(0, 6)]),
-                ("Bot level", "level", [(lvl, lvl) for lvl in self.levels]),
-                ("Turn timeout", "timeout", TIMEOUTS),
-                ("When time is up", "action", [("a bot plays", "bot"), ("scratch", "scratch")]),
+                (_("Variant"), "variant", self._variant_options()),
+                (_("People"), "people", [(str(n), n) for n in range(1, 7)]),
+                (_("Bots"), "bots", [(str(n), n) for n in range(0, 6)]),
+                (_("Bot level"), "level", [(level_label(lvl), lvl) for lvl in self.levels]),
+                (_("Turn timeout"), "timeout", [(_(label), t) for label, t in TIMEOUTS]),
+                (
+                    _("When time is up"),
+                    "action",
+                    [(_("a bot plays"), "bot"), (_("scratch"), "scratch")],
+                ),
             ]
             defaults = {"people": 2, "bots": 0, "timeout": 0, "action": "bot"}
             for label, key, options in rows:
@@ -175,13 +199,13 @@ class CreateTableScreen(ModalScreen[p.CreateTable | None]):
                         id=f"create-{key}",
                     )
             with Horizontal(id="create-buttons", classes="button-row"):
-                yield Button("Open the table", variant="primary", compact=True, id="create-ok")
-                yield Button("Cancel", compact=True, id="create-cancel")
+                yield Button(_("Open the table"), variant="primary", compact=True, id="create-ok")
+                yield Button(_("Cancel"), compact=True, id="create-cancel")
 
     @staticmethod
     def _variant_options() -> list[tuple[str, str]]:
-        scoresheet = [(v.name, v.id) for v in all_variants()]
-        return scoresheet + [(v.name, v.id) for v in BIDDING_VARIANTS.values()]
+        scoresheet = [(v.display_name, v.id) for v in all_variants()]
+        return scoresheet + [(_(v.name), v.id) for v in BIDDING_VARIANTS.values()]
 
     def _bidding(self) -> bool:
         return str(self._value("variant")) in BIDDING_VARIANTS
@@ -193,7 +217,7 @@ class CreateTableScreen(ModalScreen[p.CreateTable | None]):
         levels = bidding_bot_levels() if self._bidding() else self.levels
         level = self.query_one("#create-level", Select)
         if level.value not in levels:
-            level.set_options([(lvl, lvl) for lvl in levels])
+            level.set_options([(level_label(lvl), lvl) for lvl in levels])
             level.value = levels[0]
 
     def _value(self, key: str):
@@ -209,10 +233,17 @@ class CreateTableScreen(ModalScreen[p.CreateTable | None]):
     def action_open(self) -> None:
         people, bots = int(self._value("people")), int(self._value("bots"))
         if people + bots > 8:
-            self.notify("A table has at most 8 seats.", severity="warning")
+            self.notify(_("A table has at most 8 seats."), severity="warning")
             return
         if self._bidding() and people + bots < MIN_PLAYERS:
-            self.notify(f"A bidding table has at least {MIN_PLAYERS} seats.", severity="warning")
+            self.notify(
+                ngettext(
+                    "A bidding table has at least {n} seat.",
+                    "A bidding table has at least {n} seats.",
+                    MIN_PLAYERS,
+                ).format(n=MIN_PLAYERS),
+                severity="warning",
+            )
             return
         timeout = int(self._value("timeout"))
         self.dismiss(

@@ -15,15 +15,16 @@ from textual.containers import Vertical
 from textual.screen import Screen
 from textual.widgets import Footer, Static
 
-from dicepoker_tui.engine.bidding.variants import BIDDING_VARIANTS
 from dicepoker_tui.engine.scoresheet import events as ev
 from dicepoker_tui.engine.scoresheet.state import GameState
+from dicepoker_tui.i18n import _, ngettext
 from dicepoker_tui.net import protocol as p
 from dicepoker_tui.net.remote_game import RemoteGame
+from dicepoker_tui.ui.screens.net_lobby import variant_name
 from dicepoker_tui.ui.screens.table import TableScreen
+from dicepoker_tui.ui.text import level_label
 from dicepoker_tui.ui.widgets.net_panel import NetPanel
 from dicepoker_tui.variants.base import Variant
-from dicepoker_tui.variants.registry import get_variant
 
 
 class HubBots:
@@ -82,17 +83,24 @@ class NetTableScreen(TableScreen):
             return text
         name = state.players[turn.player].name
         lines = text.plain.split("\n")
-        lines[0] = f"{name} is playing." if turn.dice is not None else f"{name} is about to throw…"
-        if turn.dice is not None:
-            lines[0] += f" Throw {turn.throws}, {self.game.throws_left()} left."
+        if turn.dice is None:
+            lines[0] = _("{name} is about to throw…").format(name=name)
+        else:
+            lines[0] = _("{name} is playing. Throw {n}, {left} left.").format(
+                name=name, n=turn.throws, left=self.game.throws_left()
+            )
         return Text("\n".join(lines))
 
     def _on_event(self, event: ev.Event, state: GameState) -> None:
         if isinstance(event, ev.DiceThrown):
             who = self.remote.last_by or state.players[event.player].name
             dice = " ".join(str(d) for d in event.dice)
-            for_whom = f" for {state.players[event.player].name}" if who == "timeout" else ""
-            self.query_one("#log").add(f"{who}{for_whom} throws {dice}")  # type: ignore[attr-defined]
+            if who == "timeout":
+                line = _("timeout for {name} throws {dice}")
+                line = line.format(name=state.players[event.player].name, dice=dice)
+            else:
+                line = _("{name} throws {dice}").format(name=who, dice=dice)
+            self.query_one("#log").add(line)  # type: ignore[attr-defined]
         super()._on_event(event, state)
 
     # -- differences from a table at home -------------------------------------------------------
@@ -101,30 +109,38 @@ class NetTableScreen(TableScreen):
 
     def _top_line(self, state: GameState, variant: Variant) -> Text:
         text = Text(no_wrap=True, overflow="ellipsis")
-        text.append(f" {variant.name} ", style="bold reverse")
-        text.append(f"  table {self.remote.table.id}")
+        text.append(f" {variant.display_name} ", style="bold reverse")
+        text.append("  " + _("table {id}").format(id=self.remote.table.id))
         if state.turn is None:
-            text.append("  · game over")
+            text.append("  · " + _("game over"))
         else:
             player = state.players[state.turn.player]
-            text.append(f"  · round {state.turn.round} of {len(variant.boxes)}  ")
+            rnd = _("round {round} of {rounds}").format(
+                round=state.turn.round, rounds=len(variant.boxes)
+            )
+            text.append(f"  · {rnd}  ")
             if state.turn.player in self.remote.seats:
-                text.append("your turn", style="bold reverse")
+                text.append(_("your turn"), style="bold reverse")
             else:
-                who = f"{player.name} (bot)" if player.kind == "bot" else player.name
-                text.append(f"{who} to play", style="bold")
+                who = (
+                    _("{name} (bot)").format(name=player.name)
+                    if player.kind == "bot"
+                    else player.name
+                )
+                text.append(_("{name} to play").format(name=who), style="bold")
         if self.remote.spectator:
-            text.append("  · watching", style="italic")
+            text.append("  · " + _("watching"), style="italic")
         return text
 
     def _can_act(self) -> bool:
         state = self.game.state
         if state.turn is not None and self.remote.spectator:
-            self.notify("You are watching: only seated players play.", timeout=2)
+            self.notify(_("You are watching: only seated players play."), timeout=2)
             return False
         turn = state.turn
         if turn and turn.player not in self.remote.seats and not self.runner.is_bot(turn.player):
-            self.notify(f"It is {state.players[turn.player].name}'s turn.", timeout=2)
+            name = state.players[turn.player].name
+            self.notify(_("It is {name}'s turn.").format(name=name), timeout=2)
             return False
         return super()._can_act()
 
@@ -165,24 +181,22 @@ class WaitingScreen(Screen[None]):
 
     @staticmethod
     def _texts(table: p.TableInfo) -> tuple[str, Text]:
-        try:
-            variant = get_variant(table.variant).name
-        except KeyError:
-            bidding = BIDDING_VARIANTS.get(table.variant)
-            variant = bidding.name if bidding else table.variant
         free = len(table.free_seats)
         text = Text()
-        text.append(f"{variant}\n\n", style="bold")
+        text.append(f"{variant_name(table.variant)}\n\n", style="bold")
         for i, seat in enumerate(table.seats):
-            name = seat.name or "— free —"
-            kind = f"bot · {seat.level}" if seat.kind == "bot" else "player"
+            name = seat.name or _("— free —")
+            kind = f"{_('bot')} · {level_label(seat.level)}" if seat.kind == "bot" else _("player")
             text.append(f"  {i + 1}. {name:<24} {kind}\n")
-        text.append(
-            f"\nWaiting for {free} more player{'s' if free != 1 else ''}: "
-            "they connect to this server and join this table.\n"
-            "The game begins when every seat is taken. escape leaves the table."
+        waiting = ngettext(
+            "Waiting for {n} more player: they connect to this server and join this table.",
+            "Waiting for {n} more players: they connect to this server and join this table.",
+            free,
         )
-        return f"Table {table.id} · {table.name}", text
+        text.append("\n" + waiting.format(n=free) + "\n")
+        text.append(_("The game begins when every seat is taken. escape leaves the table."))
+        title = _("Table {id} · {name}").format(id=table.id, name=table.shown_name)
+        return title, text
 
     def table_changed(self, table: p.TableInfo) -> None:
         self.remote.table = table

@@ -10,6 +10,7 @@ from textual.containers import Vertical
 from textual.message import Message
 from textual.widgets import Input, RichLog, Static
 
+from dicepoker_tui.i18n import _
 from dicepoker_tui.net import protocol as p
 
 
@@ -20,22 +21,26 @@ def presence_text(table: p.TableInfo, you: str) -> Text:
         if i:
             text.append("  ")
         if seat.name is None:
-            text.append("○ free seat", style="dim")
+            text.append("○ " + _("free seat"), style="dim")
             continue
         marker = "●" if seat.present else "○"
         style = "bold" if table.current == i else ""
         text.append(f"{marker} {seat.name}", style=style)
         if seat.kind == "bot":
-            text.append(" (bot)", style="dim")
+            text.append(" " + _("(bot)"), style="dim")
         elif seat.name == you:
-            text.append(" (you)", style="dim")
+            text.append(" " + _("(you)"), style="dim")
         elif not seat.present:
-            text.append(" away", style="italic")
+            text.append(" " + _("away"), style="italic")
     if table.spectators:
-        text.append(f"  · watching: {', '.join(table.spectators)}", style="dim")
+        watching = _("watching: {names}").format(names=", ".join(table.spectators))
+        text.append(f"  · {watching}", style="dim")
     if table.turn_timeout:
-        how = "a bot plays" if table.timeout_action == "bot" else "scratch"
-        text.append(f"  · {table.turn_timeout}s a turn, then {how}", style="dim")
+        if table.timeout_action == "bot":
+            limit = _("{seconds}s a turn, then a bot plays")
+        else:
+            limit = _("{seconds}s a turn, then scratch")
+        text.append("  · " + limit.format(seconds=table.turn_timeout), style="dim")
     return text
 
 
@@ -43,7 +48,7 @@ def chat_text(line: p.ChatLine) -> Text:
     stamp = time.strftime("%H:%M", time.localtime(line.at))
     text = Text(f"{stamp} ", style="dim")
     if line.nick is None:
-        text.append(line.text, style="italic")
+        text.append(line.shown(), style="italic")
     else:
         text.append(f"{line.nick}: ", style="bold")
         text.append(line.text)
@@ -81,7 +86,7 @@ class NetPanel(Vertical):
         yield Static(id="net-presence")
         yield RichLog(id="net-chat", wrap=True, markup=False, max_lines=200)
         yield Input(
-            placeholder="c: chat · enter sends · escape back",
+            placeholder=_("c: chat · enter sends · escape back"),
             max_length=p.CHAT_MAX,
             compact=True,
             id="net-say",

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING
 from rich.text import Text
 from textual.widgets import Static
 
+from dicepoker_tui.i18n import _
 from dicepoker_tui.variants.base import Variant
 
 if TYPE_CHECKING:  # the solver (numpy) is imported in the worker, off the UI thread
@@ -85,7 +86,7 @@ class SolverStatus(Static):
         if self.policy is None:
             filled = round(BAR * fraction)
             text = Text(no_wrap=True, overflow="ellipsis")
-            text.append("Solver ", style="bold")
+            text.append(_("Solver") + " ", style="bold")
             text.append("█" * filled + "░" * (BAR - filled))
             text.append(f" {self.percent}%")
             self.update(text)
@@ -104,11 +105,11 @@ class SolverStatus(Static):
 
     def _failed(self, message: str) -> None:
         self.error = message
-        self.update(Text(f"Solver unavailable: {message}", style="italic"))
+        self.update(Text(_("Solver unavailable: {error}").format(error=message), style="italic"))
         self.display = True
 
     def waiting_message(self) -> str:
         """What a hint says while there is no policy yet."""
         if self.error:
-            return f"No hints: the solver is unavailable ({self.error})."
-        return f"Preparing the solver: {self.percent}%"
+            return _("No hints: the solver is unavailable ({error}).").format(error=self.error)
+        return _("Preparing the solver: {percent}%").format(percent=self.percent)

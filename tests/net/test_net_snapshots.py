@@ -1,0 +1,148 @@
+"""The server's lobby, new-table form and waiting room at 80×24 in Ukrainian.
+
+Each picture's app has the hub in its own event loop (a snapshot runs the app's loop),
+with other players as plain hub clients; the clock is fixed so chat times do not move.
+Update after an intended change with `pytest tests/net/test_net_snapshots.py
+--snapshot-update` and look at the new SVGs before committing them.
+"""
+
+from __future__ import annotations
+
+import tempfile
+import time
+from collections.abc import Awaitable, Callable
+from pathlib import Path
+
+import pytest
+from rich.cells import cell_len
+from textual.widgets import DataTable
+
+from dicepoker_tui import i18n
+from dicepoker_tui.net.client import HubClient
+from dicepoker_tui.net.hub import Hub
+from dicepoker_tui.net.hub_socket import serve_hub
+from dicepoker_tui.ui.net_app import NetApp
+from dicepoker_tui.ui.screens.net_table import NetTableScreen, WaitingScreen
+from dicepoker_tui.ui.widgets.net_panel import presence_text
+
+from .helpers import until
+
+NOON = time.mktime((2026, 1, 1, 12, 0, 0, 0, 0, -1))
+Others = Callable[["HubHere"], Awaitable[None]]
+
+
+class HubHere(NetApp):
+    """olena's app, with a hub of its own started in the app's event loop."""
+
+    def __init__(self, directory: Path, others: Others) -> None:
+        self.hub = Hub(bot_pace=3600.0, clock=lambda: NOON)  # bots think, never act
+        self.hub_path = directory / "hub.sock"
+        super().__init__(self.hub_path, self.hub.issue_token("olena"), keep_history=False)
+        self.others_arrive = others
+        self.others: dict[str, HubClient] = {}
+
+    async def client_for(self, nick: str) -> HubClient:
+        client = HubClient(self.hub_path, self.hub.issue_token(nick))
+        await client.connect()
+        self.others[nick] = client
+        return client
+
+    async def _connect(self) -> None:
+        self._server = await serve_hub(self.hub, self.hub_path)
+        await self.others_arrive(self)
+        await super()._connect()
+
+
+@pytest.fixture
+def ukrainian():
+    i18n.set_language("uk")
+    yield
+    i18n.set_language("en")
+
+
+@pytest.fixture
+def short_dir():
+    with tempfile.TemporaryDirectory(prefix="dp-") as d:
+        yield Path(d)
+
+
+async def three_tables(app: HubHere) -> None:
+    bob = await app.client_for("bob")
+    bob.create("yatzy", seats=2)
+    carol = await app.client_for("carol")
+    carol.create("yahtzee", seats=1, bots=["heuristic"], turn_timeout=60)
+    dave = await app.client_for("dave")
+    dave.create("perudo", seats=2, bots=["strong"], name="Вечірній перудо")
+    await until(lambda: len(app.hub.tables) == 3, what="three tables")
+
+
+async def watcher(app: HubHere) -> None:
+    await app.client_for("bob")
+
+
+async def nobody(app: HubHere) -> None:
+    return None
+
+
+async def lobby_rows(pilot, rows: int) -> None:
+    await until(lambda: pilot.app.screen.query_one(DataTable).row_count == rows, what="rows")
+    await pilot.pause()
+
+
+def test_lobby(snap_compare, ukrainian, short_dir) -> None:
+    async def prepare(pilot) -> None:
+        await lobby_rows(pilot, 3)
+
+    app = HubHere(short_dir, three_tables)
+    assert snap_compare(app, terminal_size=(80, 24), run_before=prepare)
+
+
+def test_new_table_form(snap_compare, ukrainian, short_dir) -> None:
+    async def prepare(pilot) -> None:
+        await lobby_rows(pilot, 0)
+        await pilot.press("n")
+        await pilot.pause()
+
+    app = HubHere(short_dir, nobody)
+    assert snap_compare(app, terminal_size=(80, 24), run_before=prepare)
+
+
+def test_waiting_room_with_a_spectator(snap_compare, ukrainian, short_dir) -> None:
+    async def prepare(pilot) -> None:
+        app = pilot.app
+        await lobby_rows(pilot, 0)
+        await pilot.press("n", "ctrl+s")
+        await until(lambda: isinstance(app.screen, WaitingScreen), what="the waiting room")
+        app.others["bob"].watch(next(iter(app.hub.tables)))
+        await until(lambda: len(app.client.chat) == 2, what="bob watching")
+        await pilot.pause()
+
+    app = HubHere(short_dir, watcher)
+    assert snap_compare(app, terminal_size=(80, 24), run_before=prepare)
+
+
+async def test_the_shared_table_fits_80_columns_in_ukrainian(ukrainian, short_dir) -> None:
+    async def bob_plays(app: HubHere) -> None:
+        bob = await app.client_for("bob")
+        bob.create("yatzy", seats=2, bots=["heuristic"], turn_timeout=120)
+        await until(lambda: app.hub.tables, what="bob's table")
+
+    app = HubHere(short_dir, bob_plays)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await lobby_rows(pilot, 1)
+        await pilot.press("enter")
+        await until(lambda: isinstance(app.screen, NetTableScreen), what="the table")
+        await pilot.pause()
+        screen = app.screen
+        state, variant = screen.game.state, screen.game.variant
+        top = screen._top_line(state, variant)
+        assert "стіл 1" in top.plain and "хід: bob" in top.plain
+        assert cell_len(top.plain) <= 80
+        presence = presence_text(app.client.game.table, "olena")
+        assert "olena (ви)" in presence.plain and "Bot 1 (бот)" in presence.plain
+        assert "120 с на хід, потім грає бот" in presence.plain
+        status = screen._status(state, variant).plain
+        assert status.startswith("bob зараз кине…")
+        notices = [line.shown() for line in app.client.chat]
+        assert "olena сідає за стіл." in notices
+        assert "Усі місця зайняті: гра починається." in notices
