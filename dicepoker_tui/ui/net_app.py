@@ -11,6 +11,7 @@ from collections.abc import Iterable
 from pathlib import Path
 
 from textual.app import SystemCommand
+from textual.driver import Driver
 from textual.screen import Screen
 
 from dicepoker_tui.engine.scoresheet.game import Game
@@ -42,6 +43,12 @@ class NetApp(DicePokerApp):
 
     def get_default_screen(self) -> Screen:
         return NetLobbyScreen()
+
+    def get_driver_class(self) -> type[Driver]:
+        """The platform's driver, sending only the cells that changed: every byte crosses SSH."""
+        from dicepoker_tui.ui.diff_driver import diffing
+
+        return diffing(super().get_driver_class())
 
     def on_mount(self) -> None:  # DicePokerApp.on_mount runs too (Textual calls both)
         self.run_worker(self._connect(), exclusive=True, group="hub")
