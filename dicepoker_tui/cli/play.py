@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 
 from dicepoker_tui.cli import CliError
+from dicepoker_tui.cli.texts import unknown_variant
 from dicepoker_tui.engine.players import Player
 from dicepoker_tui.i18n import _
 
@@ -24,8 +25,15 @@ def add_parser(p: argparse.ArgumentParser) -> None:
 def setup_from_args(args: argparse.Namespace):
     """The `GameSetup` the options describe; CliError naming the problem otherwise."""
     from dicepoker_tui.ai.bots import bot_levels
+    from dicepoker_tui.engine.bidding.variants import BIDDING_VARIANTS
     from dicepoker_tui.ui.setup import NAME_MAX, GameSetup
+    from dicepoker_tui.variants import get_variant
 
+    if args.variant not in BIDDING_VARIANTS:
+        try:
+            get_variant(args.variant)
+        except KeyError:
+            raise CliError(unknown_variant(args.variant, tuple(BIDDING_VARIANTS))) from None
     names = [name.strip() for name in args.player]
     for name in names:
         if not name or len(name) > NAME_MAX:

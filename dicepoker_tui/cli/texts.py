@@ -41,10 +41,11 @@ def translate_argparse() -> None:
     argparse.ngettext = i18n.ngettext  # type: ignore[attr-defined]
 
 
-def unknown_variant(variant_id: str) -> str:
+def unknown_variant(variant_id: str, also: tuple[str, ...] = ()) -> str:
+    """The complaint about a variant id; `also`: more ids the command takes."""
     from dicepoker_tui.variants import all_variants
 
-    known = ", ".join(v.id for v in all_variants())
+    known = ", ".join([v.id for v in all_variants()] + list(also))
     return _("unknown variant {variant} (known: {known})").format(
         variant=repr(variant_id), known=known
     )

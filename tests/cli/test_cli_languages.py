@@ -154,6 +154,8 @@ ERRORS = [
     (("score", "--variant", "nope", "11111"), "невідомий варіант 'nope'", "unknown variant"),
     (("score", "--variant", "yatzy", "11117"), "7 — не грань кубика", "not a face"),
     (("rules", "perudo"), "невідомий варіант 'perudo'", "unknown variant"),
+    (("play", "--variant", "nope"), "невідомий варіант 'nope'", "unknown variant"),
+    (("play", "--bot", "casual", "--real-dice"), "боти не кидають справжні кубики", "real dice"),
     (("history", "--limit", "-1"), "--limit приймає кількість ігор", "takes a number"),
     (("analyze", "987"), "в історії немає гри 987", "no game"),
     (("export", "987"), "в історії немає гри 987", "no game"),
@@ -167,7 +169,9 @@ ERRORS = [
 ]
 
 
-@pytest.mark.parametrize(("args", "ukrainian", "english"), ERRORS, ids=lambda v: str(v)[:30])
+@pytest.mark.parametrize(
+    ("args", "ukrainian", "english"), ERRORS, ids=[" ".join(a) for a, _u, _e in ERRORS]
+)
 def test_errors_are_one_translated_line_with_the_same_status(
     capsys, monkeypatch, args, ukrainian: str, english: str
 ) -> None:
