@@ -117,6 +117,9 @@ class HubClient:
             case p.Left():
                 if self.game is not None and self.game.table.id == message.table:
                     self.game = None
+            case p.Error():
+                if self.game is not None and message.ref is not None:
+                    self.game.refused(message.ref)
         for listener in list(self._listeners):
             try:
                 listener(message)

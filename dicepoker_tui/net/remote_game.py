@@ -5,10 +5,18 @@ first checked here with the same pure `decide` (on placeholder dice, never used)
 an illegal move raises `IllegalMove` at once with the player's message; a legal one
 is sent to the hub, and the authoritative events come back asynchronously and are
 folded and published to subscribers, exactly like a local game's.
+
+One command is on its way at a time. Keys pressed before its answer (a double ⏎, or
+`1 2 r` typed quickly) queue up and are checked and sent in turn, each against the
+state its predecessor left: a repeat that no longer fits (the box is written, the turn
+has passed) is dropped quietly, as it was aimed at a screen that has since changed.
 """
 
 from __future__ import annotations
 
+import contextlib
+import time
+from collections import deque
 from collections.abc import Callable, Iterable
 from typing import Any
 
@@ -42,6 +50,12 @@ class MirrorEngine(Engine[GameState, cmd.Command, ev.Event]):
                 callback(event, after)
 
 
+QUEUE_MAX = 8
+"""Commands kept while one is unanswered; keys beyond these are dropped."""
+PATIENCE = 5.0
+"""Seconds after which an unanswered command no longer holds the next ones back."""
+
+
 class MirroredSession:
     """What a hub table's game shares in every family, mixed in before the local facade.
 
@@ -67,6 +81,10 @@ class MirroredSession:
         """Who caused the latest events (nickname, bot name or 'timeout')."""
         self._send = send
         self._next_ref = 1
+        self._pending: tuple[int, float] | None = None
+        """(ref, when sent) of the command the hub has not answered yet."""
+        self._queue: deque[Any] = deque()
+        """Commands given meanwhile, sent in turn as the answers come."""
         events = list(events)
         if events:
             self._engine.load(events)
@@ -88,9 +106,19 @@ class MirroredSession:
         return state is not None and self._to_act(state) in self.seats
 
     def apply(self, events: Iterable[Any], by: str | None = None) -> None:
-        """Fold events from the hub and tell subscribers."""
+        """Fold events from the hub and tell subscribers; events of ours answer our command."""
         self.last_by = by
         self._engine.apply(events)
+        mine = {self.table.seats[i].name for i in self.seats if i < len(self.table.seats)}
+        if by is not None and by in mine and self._pending is not None:
+            self._pending = None
+            self._send_queued()
+
+    def refused(self, ref: int | None) -> None:
+        """The hub refused a command of ours: the ones given after it are dropped."""
+        if self._pending is not None and ref == self._pending[0]:
+            self._pending = None
+            self._queue.clear()
 
     def _other_seat(self, command: Any, name: str) -> errors.IllegalMove:
         """The refusal for acting for a seat that is not ours."""
@@ -109,11 +137,29 @@ class MirroredSession:
         state = self._engine.state
         if command.player not in self.seats:
             raise self._other_seat(command, state.players[command.player].name)
-        self.family.decide(state, command, PlaceholderDice())  # type: ignore[attr-defined]
+        if self._pending is not None and time.monotonic() - self._pending[1] > PATIENCE:
+            self._pending = None
+            self._queue.clear()
+        if self._pending is not None:
+            if len(self._queue) < QUEUE_MAX:
+                self._queue.append(command)
+            return []
+        self._check_and_send(command)
+        return []
+
+    def _check_and_send(self, command: Any) -> None:
+        self.family.decide(self._engine.state, command, PlaceholderDice())  # type: ignore[attr-defined]
         ref = self._next_ref
         self._next_ref += 1
+        self._pending = (ref, time.monotonic())
         self._send(p.Act(table=self.table.id, command=command, ref=ref))
-        return []
+
+    def _send_queued(self) -> None:
+        while self._queue and self._pending is None:
+            command = self._queue.popleft()
+            # given for the screen before the answer: dropped if it no longer fits
+            with contextlib.suppress(errors.IllegalMove):
+                self._check_and_send(command)
 
 
 class RemoteGame(MirroredSession, Game):
