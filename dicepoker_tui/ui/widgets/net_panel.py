@@ -7,7 +7,9 @@ import time
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.containers import Vertical
+from textual.geometry import Size
 from textual.message import Message
+from textual.reactive import Reactive
 from textual.widgets import Input, RichLog, Static
 
 from dicepoker_tui.i18n import _
@@ -55,6 +57,18 @@ def chat_text(line: p.ChatLine) -> Text:
     return text
 
 
+class ChatInput(Input):
+    """The chat line: a keypress repaints the line alone.
+
+    Textual's `Input` sets its virtual size (the text's width) on every change of its
+    value, and a virtual size change asks for a new layout of the whole screen. This line
+    has a fixed size, so it needs no layout for that: over SSH, with many players typing,
+    the layout passes were most of the cost of a keypress.
+    """
+
+    virtual_size = Reactive(Size(0, 0), repaint=True)
+
+
 class NetPanel(Vertical):
     """Presence, chat log and chat input. The screen feeds it; it posts `Said`."""
 
@@ -85,7 +99,7 @@ class NetPanel(Vertical):
     def compose(self) -> ComposeResult:
         yield Static(id="net-presence")
         yield RichLog(id="net-chat", wrap=True, markup=False, max_lines=200)
-        yield Input(
+        yield ChatInput(
             placeholder=_("c: chat · enter sends · escape back"),
             max_length=p.CHAT_MAX,
             compact=True,
