@@ -1,8 +1,10 @@
 """Which messages the app shows, found in its source: what every catalogue must translate.
 
-- every `_("…")` / `N_("…")` and both forms of `ngettext("…", "…", n)` with literal strings;
+- every `_("…")` / `N_("…")` and both forms of `ngettext("…", "…", n)` with literal strings,
+  and `pgettext("context", "…")` (as `context\x04…`, gettext's key for it);
 - the description of every `Binding(key, action, "…")` (footer keys; translated when a
-  screen is shown, see `ui/i18n_bindings.py`);
+  screen is shown, see `ui/i18n_bindings.py`), in the `BINDINGS_CONTEXT` of its class if
+  the class names one;
 - the box, section and bonus labels, names and descriptions of the built-in variants.
 
 `python -m dicepoker_tui.i18n_extract [LANG]` lists the messages LANG's catalogue lacks
@@ -25,10 +27,31 @@ def _literal(node: ast.AST) -> str | None:
     return node.value if isinstance(node, ast.Constant) and isinstance(node.value, str) else None
 
 
+def _binding_contexts(tree: ast.AST) -> dict[int, str]:
+    """id of a `Binding(...)` call → the `BINDINGS_CONTEXT` of the class it is declared in."""
+    contexts: dict[int, str] = {}
+    for cls in ast.walk(tree):
+        if not isinstance(cls, ast.ClassDef):
+            continue
+        context = None
+        for stmt in cls.body:
+            if isinstance(stmt, ast.Assign) and any(
+                isinstance(t, ast.Name) and t.id == "BINDINGS_CONTEXT" for t in stmt.targets
+            ):
+                context = _literal(stmt.value)
+        if context:
+            for stmt in cls.body:
+                for node in ast.walk(stmt):
+                    contexts[id(node)] = context
+    return contexts
+
+
 def messages_in_source(source: str) -> set[str]:
     """The msgids used in one module's source."""
     found: set[str] = set()
-    for node in ast.walk(ast.parse(source)):
+    tree = ast.parse(source)
+    contexts = _binding_contexts(tree)
+    for node in ast.walk(tree):
         if not isinstance(node, ast.Call):
             continue
         func = node.func
@@ -38,13 +61,16 @@ def messages_in_source(source: str) -> set[str]:
             found.add(args[0])
         elif name == "ngettext" and len(args) >= 2:
             found.update(a for a in args[:2] if a)
+        elif name == "pgettext" and len(args) >= 2 and args[0] and args[1]:
+            found.add(f"{args[0]}\x04{args[1]}")
         elif name == "Binding":
             desc = args[2] if len(args) >= 3 else None
             for kw in node.keywords:
                 if kw.arg == "description":
                     desc = _literal(kw.value)
             if desc:
-                found.add(desc)
+                context = contexts.get(id(node))
+                found.add(f"{context}\x04{desc}" if context else desc)
     return found
 
 
@@ -136,4 +162,4 @@ if __name__ == "__main__":
         raise SystemExit(0)
     todo = missing(sys.argv[1]) if len(sys.argv) > 1 else sorted(app_messages())
     for msg in todo:
-        print(f'msgid {_po_string(msg)}\nmsgstr ""\n')
+        print(_po_entry(msg, ""))

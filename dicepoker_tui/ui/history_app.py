@@ -9,9 +9,11 @@ from __future__ import annotations
 from datetime import tzinfo
 
 from textual.app import App
+from textual.binding import Binding
 from textual.screen import Screen
 
 from dicepoker_tui.store import Store
+from dicepoker_tui.ui.i18n_bindings import translate_classes, translate_node
 from dicepoker_tui.ui.screens.history import HistoryScreen
 from dicepoker_tui.ui.screens.review import ReviewScreen
 
@@ -20,6 +22,9 @@ class HistoryApp(App[None]):
     """History and reviews of the games in `store`; `game_id` opens that game's review."""
 
     TITLE = "dicepoker review"
+    BINDINGS = [  # Textual's own palette key, declared here so its footer word is translated
+        Binding("ctrl+p", "command_palette", "palette", show=False, priority=True)
+    ]
 
     def __init__(
         self,
@@ -37,11 +42,22 @@ class HistoryApp(App[None]):
         """The zone times are shown in (None: the local one)."""
         self.saved_theme = saved_theme
         """Whether to take the theme last chosen in the main app."""
+        translate_classes()
+        translate_node(self)
 
     def get_default_screen(self) -> Screen:
         if self.game_id is not None:
-            return ReviewScreen.from_store(self.store, self.game_id)
-        return HistoryScreen(self.store)
+            screen: Screen = ReviewScreen.from_store(self.store, self.game_id)
+        else:
+            screen = HistoryScreen(self.store)
+        translate_node(screen)
+        return screen
+
+    def push_screen(self, screen, *args, **kwargs):  # type: ignore[no-untyped-def, override]
+        """As `App.push_screen`, with the screen's footer keys in the current language."""
+        if isinstance(screen, Screen):
+            translate_node(screen)
+        return super().push_screen(screen, *args, **kwargs)
 
     def on_mount(self) -> None:
         if self.saved_theme:

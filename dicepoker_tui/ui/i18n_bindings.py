@@ -4,6 +4,8 @@ Screens declare their `BINDINGS` in English. Textual copies a class's merged bin
 into each node when it is created, so translating means swapping in a copy whose
 descriptions went through `_()`: for the classes (nodes created later get it) and for
 a screen about to be shown (it may have been created before a language switch).
+A class with a `BINDINGS_CONTEXT` reads its descriptions in that gettext context (where
+a word means something else than elsewhere), else as plain messages.
 """
 
 from __future__ import annotations
@@ -13,7 +15,7 @@ from dataclasses import replace
 from textual.binding import BindingsMap
 from textual.dom import DOMNode
 
-from dicepoker_tui.i18n import _
+from dicepoker_tui.i18n import _, pgettext
 
 PACKAGE = "dicepoker_tui."
 
@@ -25,17 +27,34 @@ def _english(cls: type[DOMNode]) -> BindingsMap | None:
     return cls.__dict__["_english_bindings"]
 
 
-def translated(bindings: BindingsMap) -> BindingsMap:
+def _in_context(context: str | None, message: str) -> str:
+    """`message` in `context` when the catalogue has it so, else as a plain message."""
+    if context and message:
+        found = pgettext(context, message)
+        if found != message:
+            return found
+    return _(message)
+
+
+def translated(bindings: BindingsMap, context: str | None = None) -> BindingsMap:
     """A copy of `bindings` with every description (and tooltip) in the current language."""
     out = bindings.copy()
     out.key_to_bindings = {
         key: [
-            replace(b, description=_(b.description), tooltip=_(b.tooltip) if b.tooltip else "")
+            replace(
+                b,
+                description=_in_context(context, b.description),
+                tooltip=_(b.tooltip) if b.tooltip else "",
+            )
             for b in key_bindings
         ]
         for key, key_bindings in bindings.key_to_bindings.items()
     }
     return out
+
+
+def _context(cls: type) -> str | None:
+    return getattr(cls, "BINDINGS_CONTEXT", None)
 
 
 def _subclasses(cls: type) -> list[type]:
@@ -52,7 +71,7 @@ def translate_classes() -> None:
         if cls.__module__.startswith(PACKAGE):
             english = _english(cls)
             if english is not None:
-                cls._merged_bindings = translated(english)
+                cls._merged_bindings = translated(english, _context(cls))
 
 
 def translate_node(node: DOMNode) -> None:
@@ -61,4 +80,4 @@ def translate_node(node: DOMNode) -> None:
     if cls.__module__.startswith(PACKAGE):
         english = _english(cls)
         if english is not None:
-            node._bindings = translated(english)
+            node._bindings = translated(english, _context(cls))

@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING
 
 from rich.text import Text
 
+from dicepoker_tui.i18n import _
 from dicepoker_tui.ui.review_text import Step
 
 if TYPE_CHECKING:  # the solver (numpy) loads only when a game is analysed
@@ -43,13 +44,13 @@ def loss_mark(decision: Decision) -> Text:
 
 def turn_marks(decisions: Sequence[Decision]) -> Text:
     """One turn's decisions in order: `Given up: ✓ −0.3 −2.4 (total 2.7)`."""
-    text = Text("Given up:", style="dim")
+    text = Text(_("Given up:"), style="dim")
     for decision in decisions:
         text.append(" ")
         text.append_text(loss_mark(decision))
     total = sum(d.loss for d in decisions)
     if len(decisions) > 1 and total > 0.05:
-        text.append(f" (total {total:.1f})", style="dim")
+        text.append(" ({})".format(_("total {total}").format(total=f"{total:.1f}")), style="dim")
     return text
 
 
@@ -60,8 +61,8 @@ def summary_text(analysis: Analysis, finished: bool) -> Text:
         if n:
             text.append("\n")
         text.append(player.name, style="bold")
-        text.append(f"  lost {player.given_up:.1f}")
-        text.append(f" · best {player.best_share:.0%}")
+        text.append("  " + _("lost {points}").format(points=f"{player.given_up:.1f}"))
+        text.append(" · " + _("best {share}").format(share=f"{player.best_share:.0%}"))
         if finished:
-            text.append(f" · luck {player.luck:+.1f}")
+            text.append(" · " + _("luck {points}").format(points=f"{player.luck:+.1f}"))
     return text

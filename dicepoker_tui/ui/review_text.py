@@ -10,6 +10,7 @@ from rich.text import Text
 
 from dicepoker_tui.engine.scoresheet import events as ev
 from dicepoker_tui.engine.scoresheet.state import GameState
+from dicepoker_tui.i18n import N_, _, current_language, pgettext
 from dicepoker_tui.store.records import GameRecord
 from dicepoker_tui.store.timeline import ThrowStep, Timeline, Turn, WriteStep, timeline
 from dicepoker_tui.ui.sheet_model import result_line
@@ -17,8 +18,10 @@ from dicepoker_tui.ui.widgets.dice import face_lines
 from dicepoker_tui.variants import get_variant
 from dicepoker_tui.variants.base import Variant
 
-FIVE_OF_A_KIND_BOXES = ("yahtzee", "yatzy", "poker")
-"""Box ids of five of a kind, by family (the statistics count them)."""
+FIVE_OF_A_KIND_BOXES = {"yahtzee": N_("Yahtzees"), "yatzy": N_("Yatzys"), "poker": N_("Pokers")}
+"""Box ids of five of a kind, by family, and what the statistics call them, counted."""
+THOUSANDS = {"en": ",", "hr": "."}
+"""Thousands separators; the others (uk, ru) group with a no-break space."""
 
 
 def when(moment: datetime | None, zone: tzinfo | None = None) -> str:
@@ -32,9 +35,15 @@ def time_zone(node: object) -> tzinfo | None:
     return getattr(app, "time_zone", None)
 
 
+def number(n: int) -> str:
+    """`12,345` in English, `12 345` in Ukrainian and Russian, `12.345` in Croatian."""
+    return f"{n:,}".replace(",", THOUSANDS.get(current_language(), "\u00a0"))
+
+
 def variant_name(variant_id: str) -> str:
+    """The variant's name in the current language (an unknown id as it is)."""
     try:
-        return get_variant(variant_id).name
+        return get_variant(variant_id).display_name
     except KeyError:
         return variant_id
 
@@ -44,11 +53,11 @@ def five_of_a_kind_label(variant_id: str) -> str:
     try:
         variant = get_variant(variant_id)
     except KeyError:
-        return "Five of a kind"
-    for box in FIVE_OF_A_KIND_BOXES:
+        return _("Five of a kind")
+    for box, counted in FIVE_OF_A_KIND_BOXES.items():
         if box in variant.box_ids:
-            return f"{variant.label(box)}s"
-    return "Five of a kind"
+            return _(counted)
+    return _("Five of a kind")
 
 
 def winners_text(record: GameRecord) -> str:
@@ -110,10 +119,10 @@ def throw_text(throw: ThrowStep) -> Text:
             text.append(" ")
         text.append(str(die), style="bold underline" if i in kept else "")
     if throw.kept:
-        text.append("  kept ", style="dim")
+        text.append(f"  {_('kept')} ", style="dim")
         text.append(" ".join(str(throw.dice[i]) for i in sorted(throw.kept)))
     if throw.from_bank:
-        text.append("  from the bank", style="italic")
+        text.append(f"  {_('from the bank')}", style="italic")
     return text
 
 
@@ -124,15 +133,15 @@ def write_text(write: WriteStep, variant: Variant, undone: bool = False) -> Text
     if undone:
         text.append("  ✗ ", style="dim")
         text.append(f"{label} {write.points}", style="strike dim")
-        text.append(" taken back", style="dim italic")
+        text.append(f" {_('taken back')}", style="dim italic")
         return text
     text.append("  → ", style="bold")
     text.append(label, style="bold")
     text.append(f" {write.points}", style="bold")
     if write.joker:
-        text.append(" (joker)", style="italic")
-    for _bonus, bonus_label, points in write.bonuses:
-        text.append(f"  +{points} {bonus_label}", style="bold italic")
+        text.append(f" ({_('joker')})", style="italic")
+    for bonus, bonus_label, points in write.bonuses:
+        text.append(f"  +{points} {variant.bonus_label(bonus, bonus_label)}", style="bold italic")
     return text
 
 
@@ -141,12 +150,13 @@ def step_text(step: Step, state: GameState, variant: Variant, told: Timeline) ->
     text = Text(no_wrap=False)
     if step.kind == "start":
         names = ", ".join(p.name for p in state.players)
-        text.append("Start", style="bold")
-        text.append(f"  {variant.name}: {names}", style="dim")
+        text.append(pgettext("review", "Start"), style="bold")
+        text.append(f"  {variant.display_name}: {names}", style="dim")
         return text
     if step.kind == "end":
-        text.append("Game over", style="bold reverse")
-        for seat, _bonus, label, points in told.final_bonuses:
+        text.append(_("Game over"), style="bold reverse")
+        for seat, bonus, label, points in told.final_bonuses:
+            label = variant.bonus_label(bonus, label)
             text.append(f"\n  {state.players[seat].name}: +{points} {label}", style="italic")
         line = result_line(state)
         if line:
@@ -154,7 +164,7 @@ def step_text(step: Step, state: GameState, variant: Variant, told: Timeline) ->
         return text
     turn = step.turn
     assert turn is not None
-    text.append(f"Round {turn.round}", style="bold")
+    text.append(_("Round {round}").format(round=turn.round), style="bold")
     text.append(f"  {state.players[turn.player].name}", style="bold")
     for throw in turn.throws:
         text.append("\n")
@@ -166,23 +176,29 @@ def step_text(step: Step, state: GameState, variant: Variant, told: Timeline) ->
     if turn.write is not None:
         text.append_text(write_text(turn.write, variant))
     else:
-        text.append("  (turn not finished)", style="dim italic")
+        text.append(f"  ({_('turn not finished')})", style="dim italic")
     return text
 
 
 def step_summary(step: Step, state: GameState, variant: Variant) -> str:
     """One line for a step (the narrow layout's status line)."""
     if step.kind == "start":
-        return f"Start: {', '.join(p.name for p in state.players)}"
+        names = ", ".join(p.name for p in state.players)
+        return f"{pgettext('review', 'Start')}: {names}"
     if step.kind == "end":
-        return f"Game over. {result_line(state)}"
+        return _("Game over. {result}").format(result=result_line(state))
     turn = step.turn
     assert turn is not None
     parts = [" ".join(str(d) for d in t.dice) for t in turn.throws]
-    line = f"Round {turn.round}, {state.players[turn.player].name}: " + " → ".join(parts)
+    head = _("Round {round}, {name}:").format(
+        round=turn.round, name=state.players[turn.player].name
+    )
+    line = f"{head} " + " → ".join(parts)
     if turn.write is not None:
         line += f" ⇒ {_box_label(variant, turn.write.box)} {turn.write.points}"
-        line += "".join(f", +{p} {label}" for _b, label, p in turn.write.bonuses)
+        line += "".join(
+            f", +{p} {variant.bonus_label(b, label)}" for b, label, p in turn.write.bonuses
+        )
     return line
 
 
@@ -192,16 +208,18 @@ def turn_detail(step: Step, state: GameState, variant: Variant, told: Timeline) 
         return step_text(step, state, variant, told)
     turn = step.turn
     text = Text(no_wrap=True, overflow="crop")
-    text.append(f"Round {turn.round} of {len(variant.boxes)}, ", style="bold")
+    head = _("Round {round} of {rounds}").format(round=turn.round, rounds=len(variant.boxes))
+    text.append(f"{head}, ", style="bold")
     text.append(state.players[turn.player].name, style="bold")
     for throw in turn.throws:
         text.append("\n\n")
-        text.append(f"Throw {throw.number}", style="bold")
+        text.append(_("Throw {n}").format(n=throw.number), style="bold")
         if throw.kept:
             kept = " ".join(str(throw.dice[i]) for i in sorted(throw.kept))
-            text.append(f" — kept {kept}, threw {5 - len(throw.kept)}", style="dim")
+            how = _("kept {kept}, threw {n}").format(kept=kept, n=5 - len(throw.kept))
+            text.append(f" — {how}", style="dim")
         if throw.from_bank:
-            text.append(" (from the bank)", style="italic")
+            text.append(f" ({_('from the bank')})", style="italic")
         faces = [face_lines(d, 9, 5, i in throw.kept) for i, d in enumerate(throw.dice)]
         for row in zip(*faces, strict=True):
             text.append("\n")
@@ -214,7 +232,7 @@ def turn_detail(step: Step, state: GameState, variant: Variant, told: Timeline) 
     if turn.write is not None:
         text.append_text(write_text(turn.write, variant))
     else:
-        text.append("(turn not finished)", style="dim italic")
+        text.append(f"({_('turn not finished')})", style="dim italic")
     return text
 
 

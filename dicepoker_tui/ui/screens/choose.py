@@ -12,12 +12,15 @@ from textual.screen import ModalScreen
 from textual.widgets import Input, OptionList
 from textual.widgets.option_list import Option
 
+from dicepoker_tui.i18n import _
+
 FILTER_FROM = 8
 """Lists longer than this get a line to type in."""
 
 
 class ChoiceScreen(ModalScreen[str | None]):
-    """`title` and `choices` (label, value); the result is the value picked, or None."""
+    """`title` and `choices` (label, value), both in the language shown; the result is the
+    value picked, or None."""
 
     DEFAULT_CSS = """
     ChoiceScreen { align: center middle; }
@@ -49,9 +52,11 @@ class ChoiceScreen(ModalScreen[str | None]):
     def compose(self) -> ComposeResult:
         with Vertical(id="choice-box") as box:
             box.border_title = self.title_text
-            box.border_subtitle = "⏎ pick · esc cancel"
+            box.border_subtitle = _("⏎ pick · esc cancel")
             if len(self.choices) > FILTER_FROM:
-                yield Input(placeholder="type to narrow the list", compact=True, id="choice-filter")
+                yield Input(
+                    placeholder=_("type to narrow the list"), compact=True, id="choice-filter"
+                )
             yield OptionList(id="choice-list")
 
     def on_mount(self) -> None:
@@ -95,7 +100,8 @@ class ChoiceScreen(ModalScreen[str | None]):
 
 
 def filter_label(key: str, name: str, value: str) -> Text:
-    """A filter button's label, `Variant: Yatzy ▾ v`, with the key that opens it."""
+    """A filter button's label, `Variant: Yatzy ▾ v`, with the key that opens it (`name` and
+    `value` come in the language shown)."""
     text = Text()
     text.append(f"{name}: ", style="dim")
     text.append(value, style="bold")

@@ -15,11 +15,13 @@ from textual.binding import Binding
 from textual.containers import Horizontal
 from textual.reactive import reactive
 from textual.screen import Screen
-from textual.widgets import Button, DataTable, Footer, Static
+from textual.widgets import Button, DataTable, Static
 
+from dicepoker_tui.i18n import N_, _, ngettext
 from dicepoker_tui.store import GameRecord, Store, StoreError
 from dicepoker_tui.ui.review_text import (
     ellipsize,
+    number,
     players_text,
     time_zone,
     variant_name,
@@ -27,6 +29,7 @@ from dicepoker_tui.ui.review_text import (
     winners_text,
 )
 from dicepoker_tui.ui.screens.choose import ChoiceScreen, filter_label
+from dicepoker_tui.ui.widgets.footer import FittingFooter
 from dicepoker_tui.variants import all_variants
 
 PAGE_SIZE = 50
@@ -34,7 +37,7 @@ ALL = "*"
 """The value of the "every variant" and "everyone" choices."""
 
 SortKey = Literal["date", "score"]
-SORTS: dict[SortKey, str] = {"date": "Newest first", "score": "Best first"}
+SORTS: dict[SortKey, str] = {"date": N_("Newest first"), "score": N_("Best first")}
 
 
 class HistoryScreen(Screen[None]):
@@ -88,7 +91,7 @@ class HistoryScreen(Screen[None]):
         table: DataTable[Text | str] = DataTable(cursor_type="row", id="history-games")
         yield table
         yield Static(id="history-empty")
-        yield Footer(compact=True)
+        yield FittingFooter()
 
     def on_mount(self) -> None:
         self.load()
@@ -104,13 +107,14 @@ class HistoryScreen(Screen[None]):
         self._resumed = True
 
     def _variant_label(self) -> Text:
-        return filter_label("v", "Variant", variant_name(self.variant) if self.variant else "all")
+        shown = variant_name(self.variant) if self.variant else _("all")
+        return filter_label("v", _("Variant"), shown)
 
     def _player_label(self) -> Text:
-        return filter_label("p", "Player", self.player or "all")
+        return filter_label("p", _("Player"), self.player or _("all"))
 
     def _sort_label(self) -> Text:
-        return filter_label("o", "Order", SORTS[self.sort].lower())
+        return filter_label("o", _("Order"), _(SORTS[self.sort]).lower())
 
     # -- loading --------------------------------------------------------------------------
     @property
@@ -140,20 +144,22 @@ class HistoryScreen(Screen[None]):
         table.clear(columns=True)
         width = self._filled_width = self.size.width or 80
         wide = width >= 110
-        score_label = "Score" if self.player is None else ellipsize(self.player, 8)
+        score_key = "Score" if self.player is None else ellipsize(self.player, 8)
+        score_label = _("Score") if self.player is None else score_key
+        # (key, header, width, justify); the keys stay English.
         columns = [
-            ("#", 6, "right"),
-            ("Date", 16 if wide else 10, "left"),
-            ("Variant", 22 if wide else 14, "left"),
-            (score_label, 6, "right"),
-            ("Winner", 24 if wide else 13, "left"),
+            ("#", "#", 6, "right"),
+            ("Date", _("Date"), 16 if wide else 10, "left"),
+            ("Variant", _("Variant"), 22 if wide else 14, "left"),
+            (score_key, score_label, 6, "right"),
+            ("Winner", _("Winner"), 24 if wide else 13, "left"),
         ]
         # What is left goes to the players: cell padding 2 a column, 2 for the scrollbar.
-        rest = max(12, width - sum(w + 2 for _, w, _ in columns) - 2 - 2)
-        columns.append(("Players", rest, "left"))
-        for label, w, justify in columns:
-            table.add_column(Text(label, style="bold", justify=justify), width=w, key=label)
-        widths = [w for _, w, _ in columns]
+        rest = max(12, width - sum(column[2] + 2 for column in columns) - 2 - 2)
+        columns.append(("Players", _("Players"), rest, "left"))
+        for key, label, w, justify in columns:
+            table.add_column(Text(label, style="bold", justify=justify), width=w, key=key)
+        widths = [column[2] for column in columns]
         for game in self.games:
             table.add_row(*self._cells(game, widths, wide), key=str(game.id))
         if self.games:
@@ -181,22 +187,21 @@ class HistoryScreen(Screen[None]):
 
     def _show_title(self) -> None:
         text = Text()
-        text.append("History", style="bold")
-        count = f"{self.total:,} game{'s' if self.total != 1 else ''}"
-        text.append(f"  {count} · {SORTS[self.sort].lower()}")
+        text.append(_("History"), style="bold")
+        count = ngettext("{n} game", "{n} games", self.total).format(n=number(self.total))
+        text.append(f"  {count} · {_(SORTS[self.sort]).lower()}")
         if self.total > PAGE_SIZE:
             first = self.page * PAGE_SIZE + 1
             last = min(self.total, first + PAGE_SIZE - 1)
-            text.append(f" · {first:,}–{last:,} · page {self.page + 1} of {self.pages}")
+            page = _("page {page} of {pages}").format(page=self.page + 1, pages=self.pages)
+            text.append(f" · {number(first)}–{number(last)} · {page}")
         self.query_one("#history-title", Static).update(text)
 
     def _empty_text(self) -> Text:
         if self.variant is None and self.player is None:
-            return Text(
-                "No finished games yet.\n\nEvery game played is kept here once it is over.",
-                style="italic",
-            )
-        return Text("No finished game matches these filters.", style="italic")
+            kept = _("Every game played is kept here once it is over.")
+            return Text(f"{_('No finished games yet.')}\n\n{kept}", style="italic")
+        return Text(_("No finished game matches these filters."), style="italic")
 
     # -- filters, order, pages ------------------------------------------------------------
     def watch_variant(self) -> None:
@@ -236,13 +241,13 @@ class HistoryScreen(Screen[None]):
             table.move_cursor(row=0, animate=False)
 
     def action_choose_variant(self) -> None:
-        choices = [("All variants", ALL), *((v.name, v.id) for v in all_variants())]
+        choices = [(_("All variants"), ALL), *((v.display_name, v.id) for v in all_variants())]
 
         def chosen(value: str | None) -> None:
             if value is not None:
                 self.variant = None if value == ALL else value
 
-        self.app.push_screen(ChoiceScreen("Variant", choices, self.variant or ALL), chosen)
+        self.app.push_screen(ChoiceScreen(_("Variant"), choices, self.variant or ALL), chosen)
 
     def action_choose_player(self) -> None:
         try:
@@ -250,13 +255,15 @@ class HistoryScreen(Screen[None]):
         except StoreError as exc:
             self.notify(str(exc), severity="error", timeout=6)
             return
-        choices = [("All players", ALL), *((n, n) for n in names)]
+        choices = [(_("All players"), ALL), *((n, n) for n in names)]
 
         def chosen(value: str | None) -> None:
             if value is not None:
                 self.player = None if value == ALL else value
 
-        title = f"Player ({variant_name(self.variant)})" if self.variant else "Player"
+        title = _("Player")
+        if self.variant:
+            title = _("Player ({variant})").format(variant=variant_name(self.variant))
         self.app.push_screen(ChoiceScreen(title, choices, self.player or ALL), chosen)
 
     # -- opening --------------------------------------------------------------------------
@@ -280,7 +287,8 @@ class HistoryScreen(Screen[None]):
         try:
             screen = ReviewScreen.from_store(self.store, game.id)
         except (StoreError, ValueError) as exc:
-            self.notify(f"Game {game.id} cannot be opened: {exc}", severity="error", timeout=6)
+            message = _("Game {id} cannot be opened: {error}").format(id=game.id, error=exc)
+            self.notify(message, severity="error", timeout=6)
             return
         self.app.push_screen(screen)
 

@@ -20,12 +20,13 @@ from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.reactive import reactive
 from textual.screen import Screen
-from textual.widgets import Footer, OptionList, Static
+from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
 from dicepoker_tui.engine.scoresheet import events as ev
 from dicepoker_tui.engine.scoresheet.game import replay
 from dicepoker_tui.engine.scoresheet.state import GameState, evolve
+from dicepoker_tui.i18n import _
 from dicepoker_tui.store import GameRecord, Store
 from dicepoker_tui.store.timeline import timeline
 from dicepoker_tui.ui.review_analysis import decisions_by_step, summary_text, turn_marks
@@ -39,6 +40,7 @@ from dicepoker_tui.ui.review_text import (
     when,
 )
 from dicepoker_tui.ui.sheet_model import result_line
+from dicepoker_tui.ui.widgets.footer import FittingFooter
 from dicepoker_tui.ui.widgets.sheet import SheetTable
 from dicepoker_tui.variants import get_variant
 
@@ -97,6 +99,9 @@ class ReviewScreen(Screen[None]):
     ReviewScreen.-roomy #review-detail { display: block; }
     """
 
+    BINDINGS_CONTEXT = "review"
+    """Footer words read in this context: `Start` and `End` are where the review goes."""
+
     BINDINGS = [
         Binding("right", "step(1)", "Next turn", key_display="←→/jk", priority=True),
         Binding("left", "step(-1)", "Previous turn", show=False, priority=True),
@@ -134,6 +139,8 @@ class ReviewScreen(Screen[None]):
         self.analysis: Analysis | None = None
         """The game's analysis, once `a` has run it."""
         self._analysing = False
+        self._ready = False
+        """Whether the panes are mounted: keys pressed before that are ignored."""
 
     @classmethod
     def from_store(cls, store: Store, game_id: int) -> ReviewScreen:
@@ -168,18 +175,19 @@ class ReviewScreen(Screen[None]):
                     ),
                     id="review-timeline",
                 )
-                timeline_list.border_title = "Turn by turn"
+                timeline_list.border_title = _("Turn by turn")
                 yield timeline_list
                 panel = Static(id="review-analysis")
-                panel.border_title = "Analysis"
+                panel.border_title = _("Analysis")
                 yield panel
             detail = Static(id="review-detail")
-            detail.border_title = "This turn"
+            detail.border_title = _("This turn")
             yield detail
-        yield Footer(compact=True)
+        yield FittingFooter()
 
     def on_mount(self) -> None:
         self.query_one("#review-timeline", OptionList).focus()
+        self._ready = True
         self.position = self._start
         self._fit(self.size.width, self.size.height)
 
@@ -196,14 +204,14 @@ class ReviewScreen(Screen[None]):
     def _title(self) -> Text:
         text = Text()
         if self.record is not None:
-            text.append(f"Game {self.record.id}", style="bold")
+            text.append(_("Game {id}").format(id=self.record.id), style="bold")
             text.append(f" · {when(self.record.started_at, time_zone(self))} · ")
-        text.append(self.variant.name, style="bold")
+        text.append(self.variant.display_name, style="bold")
         line = result_line(self.final)
         if line:
             text.append(f" · {line}")
         elif not self.final.finished:
-            text.append(" · not finished")
+            text.append(f" · {_('not finished')}")
         return text
 
     # -- stepping -------------------------------------------------------------------------
@@ -257,13 +265,16 @@ class ReviewScreen(Screen[None]):
             self.pane = "sheet"
 
     def action_step(self, delta: int) -> None:
-        self.position = self.position + delta
+        if self._ready:
+            self.position = self.position + delta
 
     def action_first(self) -> None:
-        self.position = 0
+        if self._ready:
+            self.position = 0
 
     def action_last(self) -> None:
-        self.position = len(self.steps) - 1
+        if self._ready:
+            self.position = len(self.steps) - 1
 
     def action_toggle_pane(self) -> None:
         self.pane = "timeline" if self.pane == "sheet" else "sheet"
@@ -288,7 +299,7 @@ class ReviewScreen(Screen[None]):
         if self._analysing:
             return
         self._analysing = True
-        panel.update(Text("Analysing…", style="italic"))
+        panel.update(Text(_("Analysing…"), style="italic"))
         self.run_worker(self._analyse, thread=True, exit_on_error=False, group="analysis")
 
     def _analyse(self) -> None:
@@ -312,13 +323,14 @@ class ReviewScreen(Screen[None]):
 
     def _show_progress(self, fraction: float) -> None:
         if self.analysis is None:
-            text = Text(f"Preparing the solver: {int(fraction * 100)}%", style="italic")
+            line = _("Preparing the solver: {percent}%").format(percent=int(fraction * 100))
+            text = Text(line, style="italic")
             self.query_one("#review-analysis", Static).update(text)
 
     def _analysis_failed(self, message: str) -> None:
         self._analysing = False
         self.query_one("#review-analysis", Static).update(
-            Text(f"No analysis: {message}", style="italic")
+            Text(_("No analysis: {error}").format(error=message), style="italic")
         )
 
     def _show_analysis(self, analysis: Analysis) -> None:

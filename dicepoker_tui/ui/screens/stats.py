@@ -11,13 +11,22 @@ from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.reactive import reactive
 from textual.screen import Screen
-from textual.widgets import Button, DataTable, Footer, Sparkline, Static
+from textual.widgets import Button, DataTable, Sparkline, Static
 
+from dicepoker_tui.i18n import _
 from dicepoker_tui.store import GameRecord, PlayerStats, Store, StoreError
-from dicepoker_tui.ui.review_text import five_of_a_kind_label, players_text, time_zone, when
+from dicepoker_tui.ui.review_text import (
+    five_of_a_kind_label,
+    number,
+    players_text,
+    time_zone,
+    variant_name,
+    when,
+)
 from dicepoker_tui.ui.screens.choose import ChoiceScreen, filter_label
 from dicepoker_tui.ui.sheet_model import ordinal
 from dicepoker_tui.ui.widgets.charts import BoxAverages, TotalsChart
+from dicepoker_tui.ui.widgets.footer import FittingFooter
 from dicepoker_tui.variants import all_variants, get_variant
 
 BEST_GAMES = 10
@@ -90,25 +99,25 @@ class StatsScreen(Screen[None]):
             with Horizontal(id="stats-panels"):
                 with Vertical(id="stats-left"):
                     record = Static(id="stats-record", classes="stats-panel")
-                    record.border_title = "Record"
+                    record.border_title = _("Record")
                     yield record
                     chart = Vertical(TotalsChart(id="stats-chart"), classes="stats-panel")
-                    chart.border_title = "Totals"
+                    chart.border_title = _("Totals")
                     yield chart
                 with Vertical(id="stats-right"):
                     boxes = Vertical(BoxAverages(id="stats-boxes"), classes="stats-panel")
-                    boxes.border_title = "Average per box"
+                    boxes.border_title = _("Average per box")
                     yield boxes
                     # Each cell is the mean of the games it covers (the default, max, hides dips).
                     spark = Sparkline(summary_function=statistics.fmean, id="stats-trend")
                     trend = Vertical(spark, id="stats-trend-box")
-                    trend.border_title = "Totals, oldest to newest"
+                    trend.border_title = _("Totals, oldest to newest")
                     yield trend
             best: DataTable[Text] = DataTable(cursor_type="row", id="stats-best")
-            best.border_title = "Best games (⏎ reviews one)"
+            best.border_title = _("Best games (⏎ reviews one)")
             yield best
         yield Static(id="stats-empty")
-        yield Footer(compact=True)
+        yield FittingFooter()
 
     def on_mount(self) -> None:
         self.load()
@@ -117,10 +126,10 @@ class StatsScreen(Screen[None]):
         self.query_one(TotalsChart).max_bins = max(8, min(30, self.size.height - 16))
 
     def _variant_label(self) -> Text:
-        return filter_label("v", "Variant", get_variant(self.variant).name)
+        return filter_label("v", _("Variant"), variant_name(self.variant))
 
     def _player_label(self) -> Text:
-        return filter_label("p", "Player", self.player or "nobody yet")
+        return filter_label("p", _("Player"), self.player or _("nobody yet"))
 
     # -- figures --------------------------------------------------------------------------
     def load(self) -> None:
@@ -132,19 +141,21 @@ class StatsScreen(Screen[None]):
                 self.notify(str(exc), severity="error", timeout=6)
         figures = self.figures
         title = Text()
-        title.append("Statistics", style="bold")
-        title.append(f"  {get_variant(self.variant).name}")
+        title.append(_("Statistics"), style="bold")
+        title.append(f"  {variant_name(self.variant)}")
         if self.player is not None:
             title.append(f" · {self.player}")
         self.query_one("#stats-title", Static).update(title)
         empty = figures is None or figures.games == 0
         self.set_class(empty, "-empty")
         if empty:
-            name = get_variant(self.variant).name
+            name = variant_name(self.variant)
             if self.player is None:
-                message = f"No finished game of {name} yet."
+                message = _("No finished game of {variant} yet.").format(variant=name)
             else:
-                message = f"No finished game of {name} for {self.player}. p picks another player."
+                message = _(
+                    "No finished game of {variant} for {player}. p picks another player."
+                ).format(variant=name, player=self.player)
             self.query_one("#stats-empty", Static).update(Text(message, style="italic"))
             return
         assert figures is not None
@@ -170,15 +181,23 @@ class StatsScreen(Screen[None]):
             self.best = []
         table = self.query_one("#stats-best", DataTable)
         table.clear(columns=True)
-        for label, justify in (("#", "right"), ("Date", "left"), ("Total", "right")):
-            table.add_column(Text(label, style="bold", justify=justify), key=label)
-        table.add_column(Text("Place", style="bold"), key="place")
-        table.add_column(Text("Players", style="bold"), key="players")
+        for key, label, justify in (
+            ("#", "#", "right"),
+            ("Date", _("Date"), "left"),
+            ("Total", _("Total"), "right"),
+        ):
+            table.add_column(Text(label, style="bold", justify=justify), key=key)
+        table.add_column(Text(_("Place"), style="bold"), key="place")
+        table.add_column(Text(_("Players"), style="bold"), key="players")
         me = self.player.casefold()
         for game in self.best:
             mine = next(p for p in game.players if p.name.casefold() == me)
             seats = len(game.players)
-            place = "solo" if seats == 1 else f"{ordinal(mine.place or 0)} of {seats}"
+            place = (
+                _("solo")
+                if seats == 1
+                else _("{place} of {seats}").format(place=ordinal(mine.place or 0), seats=seats)
+            )
             table.add_row(
                 Text(str(game.id), style="dim", justify="right"),
                 Text(when(game.started_at, time_zone(self))),
@@ -198,7 +217,8 @@ class StatsScreen(Screen[None]):
         try:
             screen = ReviewScreen.from_store(self.store, game.id)
         except (StoreError, ValueError) as exc:
-            self.notify(f"Game {game.id} cannot be opened: {exc}", severity="error", timeout=6)
+            message = _("Game {id} cannot be opened: {error}").format(id=game.id, error=exc)
+            self.notify(message, severity="error", timeout=6)
             return
         self.app.push_screen(screen)
 
@@ -206,20 +226,24 @@ class StatsScreen(Screen[None]):
         grid = Table.grid(padding=(0, 2))
         grid.add_column(style="dim", no_wrap=True)
         grid.add_column(justify="right", style="bold", no_wrap=True)
-        grid.add_row("Games", f"{figures.games:,}")
+        grid.add_row(_("Games"), number(figures.games))
         if figures.contests:
             rate = figures.win_rate or 0.0
-            grid.add_row("Wins", f"{figures.wins:,} of {figures.contests:,}")
-            grid.add_row("Win rate", f"{rate:.0%}")
+            wins = _("{wins} of {games}").format(
+                wins=number(figures.wins), games=number(figures.contests)
+            )
+            grid.add_row(_("Wins"), wins)
+            grid.add_row(_("Win rate"), f"{rate:.0%}")
         else:
-            grid.add_row("Wins", "solo games only")
-        grid.add_row("Mean total", f"{figures.mean:.1f}" if figures.mean is not None else "—")
-        grid.add_row("Best / worst", f"{figures.best} / {figures.worst}")
-        grid.add_row(five_of_a_kind_label(self.variant), f"{figures.five_of_a_kind:,}")
-        labels = get_variant(self.variant).bonus_labels
+            grid.add_row(_("Wins"), _("solo games only"))
+        mean = f"{figures.mean:.1f}" if figures.mean is not None else "—"
+        grid.add_row(_("Mean total"), mean)
+        grid.add_row(_("Best / worst"), f"{figures.best} / {figures.worst}")
+        grid.add_row(five_of_a_kind_label(self.variant), number(figures.five_of_a_kind))
+        variant = get_variant(self.variant)
         for bonus, rate in figures.bonus_rate.items():
-            label = labels.get(bonus, bonus.replace("_", " ").capitalize())
-            grid.add_row(f"{label} rate", f"{rate:.0%}")
+            label = _("{bonus} rate").format(bonus=variant.bonus_label(bonus))
+            grid.add_row(label, f"{rate:.0%}")
         return grid
 
     # -- choosing -------------------------------------------------------------------------
@@ -243,8 +267,8 @@ class StatsScreen(Screen[None]):
             if value is not None:
                 self.variant = value
 
-        choices = [(v.name, v.id) for v in all_variants()]
-        self.app.push_screen(ChoiceScreen("Variant", choices, self.variant), chosen)
+        choices = [(v.display_name, v.id) for v in all_variants()]
+        self.app.push_screen(ChoiceScreen(_("Variant"), choices, self.variant), chosen)
 
     def action_choose_player(self) -> None:
         try:
@@ -253,14 +277,15 @@ class StatsScreen(Screen[None]):
             self.notify(str(exc), severity="error", timeout=6)
             return
         if not names:
-            self.notify(f"Nobody has finished a game of {get_variant(self.variant).name}.")
+            name = variant_name(self.variant)
+            self.notify(_("Nobody has finished a game of {variant}.").format(variant=name))
             return
 
         def chosen(value: str | None) -> None:
             if value is not None:
                 self.player = value
 
-        title = f"Player ({get_variant(self.variant).name})"
+        title = _("Player ({variant})").format(variant=variant_name(self.variant))
         self.app.push_screen(ChoiceScreen(title, [(n, n) for n in names], self.player), chosen)
 
     def action_close(self) -> None:

@@ -8,6 +8,7 @@ from rich.text import Text
 from textual.reactive import reactive
 from textual.widget import Widget
 
+from dicepoker_tui.i18n import _
 from dicepoker_tui.ui.review_text import bar, histogram_text
 
 
@@ -39,7 +40,7 @@ class TotalsChart(Widget):
     def render(self) -> Text:
         bins = self.bins()
         if not bins:
-            return Text("No totals yet.", style="italic")
+            return Text(_("No totals yet."), style="italic")
         return histogram_text(bins, self.size.width)
 
 
