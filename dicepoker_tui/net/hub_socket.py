@@ -12,6 +12,7 @@ import contextlib
 import logging
 import os
 import stat
+from collections.abc import Callable
 from pathlib import Path
 
 from pydantic import BaseModel
@@ -28,8 +29,15 @@ QUEUE_LIMIT = 1000
 class SocketPeer:
     """One app connected to the hub socket."""
 
-    def __init__(self, hub: Hub, reader: asyncio.StreamReader, writer: asyncio.StreamWriter):
+    def __init__(
+        self,
+        hub: Hub,
+        reader: asyncio.StreamReader,
+        writer: asyncio.StreamWriter,
+        on_hello: Callable[[str], None] | None = None,
+    ):
         self.hub = hub
+        self.on_hello = on_hello
         self.reader = reader
         self.writer = writer
         self.queue: asyncio.Queue[bytes | None] = asyncio.Queue(QUEUE_LIMIT)
@@ -81,6 +89,8 @@ class SocketPeer:
                 except p.BadMessage as exc:
                     self.send(p.Error(code="bad_message", message=str(exc)))
                     continue
+                if self.on_hello is not None and isinstance(message, p.Hello):
+                    self.on_hello(message.token)
                 self.hub.handle(self, message)
         except (ConnectionError, OSError):
             pass
@@ -94,8 +104,11 @@ class SocketPeer:
             self.writer.transport.abort()
 
 
-async def serve_hub(hub: Hub, path: Path) -> asyncio.AbstractServer:
-    """Listen on the unix socket `path`, readable and writable by this user only."""
+async def serve_hub(
+    hub: Hub, path: Path, on_hello: Callable[[str], None] | None = None
+) -> asyncio.AbstractServer:
+    """Listen on the unix socket `path`, readable and writable by this user only.
+    `on_hello(token)` hears of every app's hello, with the token it gives."""
     path.parent.mkdir(parents=True, exist_ok=True)
     with contextlib.suppress(FileNotFoundError):
         if stat.S_ISSOCK(path.lstat().st_mode):
@@ -105,7 +118,7 @@ async def serve_hub(hub: Hub, path: Path) -> asyncio.AbstractServer:
         # Ending quietly when the server stops: a cancelled connection task would be
         # reported by asyncio's stream callback as an error.
         with contextlib.suppress(asyncio.CancelledError):
-            await SocketPeer(hub, reader, writer).run()
+            await SocketPeer(hub, reader, writer, on_hello).run()
 
     old = os.umask(0o177)
     try:

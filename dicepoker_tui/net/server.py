@@ -79,10 +79,11 @@ class GameServer:
             self.authorized_keys = load_authorized_keys(self.options.authorized_keys)
         if self.options.history:
             self._open_history()
+        _load_bots()
         if len(str(self.socket_path)) > MAX_SOCKET_PATH:
             self._tmp = tempfile.TemporaryDirectory(prefix="dicepoker-")
             self.socket_path = Path(self._tmp.name) / SOCKET_NAME
-        self._hub_server = await serve_hub(self.hub, self.socket_path)
+        self._hub_server = await serve_hub(self.hub, self.socket_path, self.spawner.started)
         await self.spawner.start()
         self._acceptor = await asyncssh.create_server(
             lambda: GameSSHServer(self),
@@ -171,6 +172,16 @@ class GameServer:
                 if session.idle_for(now) > limit and session.end_reason is None:
                     minutes = max(1, round(limit / 60))
                     session.terminate(f"closed after {minutes} min without a key pressed")
+
+
+def _load_bots() -> None:
+    """Load the bot levels (the solver's modules among them: half a second) now rather
+    than on the event loop at the first hello, when every session would wait for it."""
+    from dicepoker_tui.ai.bidding_bots import bidding_bot_levels
+    from dicepoker_tui.ai.bots import bot_levels
+
+    bot_levels()
+    bidding_bot_levels()
 
 
 def _private_dir(path: Path) -> None:

@@ -2,6 +2,12 @@
 
 `Spawner.spawn(slave_fd, env, cwd, args)` returns the child's pid; `wait(pid)` its exit
 status (exit code, or minus the signal number). The caller keeps the pty master.
+
+Starting an app takes CPU (a few hundredths of a second). Started all together, many
+apps arriving at once share the CPU and every one is drawn only when nearly all are;
+so only `start_slots` apps start at a time, in order of arrival. A slot is free again
+when its app has drawn its first screen (it then says hello to the hub, which calls
+`started(token)`), has ended, or after `START_TIMEOUT` seconds whatever it is doing.
 """
 
 from __future__ import annotations
@@ -21,6 +27,16 @@ from pathlib import Path
 log = logging.getLogger(__name__)
 
 PACKAGE_ROOT = str(Path(__file__).resolve().parents[2])
+TOKEN_ENV = "DICEPOKER_SESSION_TOKEN"
+START_TIMEOUT = 1.5
+"""Seconds an app holds its start slot at most: a slow one does not hold up the others."""
+READY_TIMEOUT = 30.0
+"""Seconds the server waits at most for the zygote to warm up before it takes sessions."""
+
+
+def default_start_slots() -> int:
+    """Apps starting at the same time: two per core, so a core has work while one waits."""
+    return 2 * (os.cpu_count() or 1)
 
 
 def _python_env() -> dict[str, str]:
@@ -37,8 +53,13 @@ def _python_env() -> dict[str, str]:
 class Spawner:
     """Children on pseudo-terminals, one per SSH session."""
 
-    def __init__(self, prefork: bool = True) -> None:
+    def __init__(self, prefork: bool = True, start_slots: int | None = None) -> None:
         self.prefork = prefork
+        self.start_slots = max(1, start_slots or default_start_slots())
+        self._slots: asyncio.Semaphore | None = None
+        self._starting: dict[str, asyncio.Future[None]] = {}
+        self._slot_tasks: set[asyncio.Task] = set()
+        self._ready = asyncio.Event()
         self._sock: socket.socket | None = None
         self._proc: asyncio.subprocess.Process | None = None
         self._pending: dict[int, asyncio.Future[int]] = {}
@@ -47,9 +68,13 @@ class Spawner:
         self._next_id = 1
 
     # -- the zygote ---------------------------------------------------------------------------
-    async def start(self) -> None:
+    async def start(self, ready_timeout: float = READY_TIMEOUT) -> None:
+        """Start the zygote and wait (at most `ready_timeout` s) until it has warmed up,
+        so that no session pays for that."""
         if self.prefork:
             await self._start_zygote()
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(self._ready.wait(), ready_timeout)
 
     async def _start_zygote(self) -> None:
         ours, theirs = socket.socketpair(socket.AF_UNIX, socket.SOCK_SEQPACKET)
@@ -90,7 +115,9 @@ class Spawner:
         except ValueError:
             return
         op = message.get("op")
-        if op in ("spawned", "error"):
+        if op == "ready":
+            self._ready.set()
+        elif op in ("spawned", "error"):
             future = self._pending.pop(message.get("id"), None)
             if future is not None and not future.done():
                 if op == "spawned":
@@ -102,6 +129,7 @@ class Spawner:
 
     def _zygote_gone(self) -> None:
         log.warning("the session spawner stopped; new sessions start directly")
+        self._ready.set()
         if self._sock is not None:
             with contextlib.suppress(Exception):
                 asyncio.get_running_loop().remove_reader(self._sock.fileno())
@@ -123,7 +151,43 @@ class Spawner:
 
     # -- spawning -----------------------------------------------------------------------------
     async def spawn(self, slave: int, env: dict[str, str], cwd: str, args: list[str]) -> int:
-        """Start the app on the pty whose slave end is `slave`; the pid."""
+        """Start the app on the pty whose slave end is `slave` once a start slot is free;
+        the pid."""
+        if self._slots is None:
+            self._slots = asyncio.Semaphore(self.start_slots)
+        await self._slots.acquire()
+        try:
+            pid = await self._spawn(slave, env, cwd, args)
+        except BaseException:
+            self._slots.release()
+            raise
+        token = env.get(TOKEN_ENV) or f"pid:{pid}"
+        started = asyncio.get_running_loop().create_future()
+        self._starting[token] = started
+        task = asyncio.get_running_loop().create_task(self._free_slot(token, started, pid))
+        self._slot_tasks.add(task)
+        task.add_done_callback(self._slot_tasks.discard)
+        return pid
+
+    def started(self, token: str) -> None:
+        """The app of the session with `token` has drawn its first screen."""
+        future = self._starting.get(token)
+        if future is not None and not future.done():
+            future.set_result(None)
+
+    async def _free_slot(self, token: str, started: asyncio.Future[None], pid: int) -> None:
+        assert self._slots is not None
+        ended = self._exits.get(pid)  # None: already reaped
+        try:
+            if ended is not None:
+                await asyncio.wait(
+                    {started, ended}, timeout=START_TIMEOUT, return_when=asyncio.FIRST_COMPLETED
+                )
+        finally:
+            self._starting.pop(token, None)
+            self._slots.release()
+
+    async def _spawn(self, slave: int, env: dict[str, str], cwd: str, args: list[str]) -> int:
         if self._sock is not None:
             try:
                 return await self._spawn_forked(slave, env, cwd, args)

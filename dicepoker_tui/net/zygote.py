@@ -7,6 +7,7 @@ for every SSH session's app:
 - request (hub -> spawner): JSON `{"id", "env", "cwd", "args"}` with the pty slave fd
   attached (SCM_RIGHTS) on a SOCK_SEQPACKET socket pair;
 - `{"op": "spawned", "id", "pid"}` or `{"op": "error", "id", "message"}` back;
+- `{"op": "ready"}` once, when the spawner has warmed up (before that, requests wait);
 - `{"op": "exited", "pid", "status"}` when a child ends (status: exit code, or minus
   the signal number).
 
@@ -31,20 +32,29 @@ MAX_REQUEST = 64 * 1024
 
 
 def warm_up() -> None:
-    """Import what every session needs, once, before any fork."""
+    """Do what every session needs once, before any fork: imports, the app's parsed CSS,
+    the catalogues of every language; then freeze what there is, so the children's
+    garbage collector never walks (and copies) the spawner's objects."""
+    import gc
     import threading
 
     import textual.drivers.linux_driver  # what App.run imports lazily, once per process
 
     import dicepoker_tui.ai.heuristic
     import dicepoker_tui.net.session_app
+    from dicepoker_tui.i18n import LANGUAGES, load_translation
     from dicepoker_tui.ui.net_app import warm_up as warm_app
+
+    for lang in LANGUAGES:
+        load_translation(lang)  # a catalogue is compiled on first use: 0.1 s of CPU each
 
     del dicepoker_tui, textual
     try:
         warm_app()
     except Exception:
         traceback.print_exc()  # the sessions start anyway, only slower
+    gc.collect()
+    gc.freeze()
     if threading.active_count() != 1:
         print("dicepoker: the session spawner has threads left; forking anyway", file=sys.stderr)
 
@@ -111,6 +121,8 @@ def _reap(sock: socket.socket, children: set[int]) -> None:
 def serve(sock: socket.socket) -> None:
     """Answer spawn requests until the server closes its end."""
     warm_up()
+    with contextlib.suppress(OSError):
+        sock.send(json.dumps({"op": "ready"}).encode())
     wake_r, wake_w = os.pipe()
     os.set_blocking(wake_r, False)
     os.set_blocking(wake_w, False)

@@ -7,7 +7,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen, Screen
-from textual.widgets import Button, DataTable, Footer, Label, Select, Static
+from textual.widgets import Button, DataTable, Label, Select, Static
 
 from dicepoker_tui.ai.bidding_bots import bidding_bot_levels
 from dicepoker_tui.engine.bidding.rules import MIN_PLAYERS
@@ -16,6 +16,7 @@ from dicepoker_tui.i18n import N_, _, ngettext
 from dicepoker_tui.net import protocol as p
 from dicepoker_tui.ui.screens.help import HelpScreen
 from dicepoker_tui.ui.text import level_label
+from dicepoker_tui.ui.widgets.ready_footer import ReadyFooter
 from dicepoker_tui.variants.registry import all_variants, get_variant
 
 TIMEOUTS = [
@@ -81,7 +82,7 @@ class NetLobbyScreen(Screen[None]):
         table.add_columns("#", _("table"), _("variant"), _("status"), _("seats"))
         yield table
         yield Static(id="net-hint")
-        yield Footer(compact=True)
+        yield ReadyFooter(compact=True)  # its keys in the first frame a player sees
 
     def on_mount(self) -> None:
         self.show_tables([], [])
