@@ -21,6 +21,7 @@ from dicepoker_tui import i18n
 from dicepoker_tui.net.client import HubClient
 from dicepoker_tui.net.hub import Hub
 from dicepoker_tui.net.hub_socket import serve_hub
+from dicepoker_tui.ui.i18n_bindings import translated
 from dicepoker_tui.ui.net_app import NetApp
 from dicepoker_tui.ui.screens.net_table import NetTableScreen, WaitingScreen
 from dicepoker_tui.ui.widgets.net_panel import presence_text
@@ -38,6 +39,7 @@ class HubHere(NetApp):
         self.hub = Hub(bot_pace=3600.0, clock=lambda: NOON)  # bots think, never act
         self.hub_path = directory / "hub.sock"
         super().__init__(self.hub_path, self.hub.issue_token("olena"), keep_history=False)
+        self._bindings = translated(self._merged_bindings)  # as the package's own classes get
         self.others_arrive = others
         self.others: dict[str, HubClient] = {}
 
