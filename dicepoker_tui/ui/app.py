@@ -14,7 +14,7 @@ from textual.app import App, SystemCommand
 from textual.binding import Binding
 from textual.command import CommandPalette
 from textual.screen import Screen
-from textual.theme import Theme
+from textual.theme import Theme, ThemeProvider
 
 from dicepoker_tui.engine.errors import IllegalMove
 from dicepoker_tui.engine.scoresheet.game import Game
@@ -238,3 +238,8 @@ class DicePokerApp(App[None]):
         if self.use_command_palette and not CommandPalette.is_open(self):
             placeholder = _("Search for commands…")
             self.push_screen(CommandPalette(placeholder=placeholder, id="--command-palette"))
+
+    def search_themes(self) -> None:
+        """Textual's theme picker, its search line in the current language."""
+        placeholder = _("Search for themes…")
+        self.push_screen(CommandPalette(providers=[ThemeProvider], placeholder=placeholder))

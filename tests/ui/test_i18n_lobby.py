@@ -148,7 +148,7 @@ async def test_table_palette_and_footer_in_the_language_shown(tmp_path) -> None:
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         table = palette_texts(app)
-        assert {"Кинути", "Тримати кість 3", "Записати", "Таблиця очок", "Меню"} <= set(table)
+        assert {"Кинути", "Тримати кубик 3", "Записати", "Таблиця очок", "Меню"} <= set(table)
         for english in ("Throw", "Hold die 3", "Write", "Scoresheet", "Undo", "Menu"):
             assert english not in table, english
         footer = [b.binding for b in app.screen.active_bindings.values() if b.binding.show]
@@ -167,3 +167,24 @@ async def test_english_table_footer_keeps_quit(tmp_path) -> None:
             b.binding.description for b in app.screen.active_bindings.values() if b.binding.show
         }
         assert {"Throw", "Hold", "Write", "Hint", "Sheet", "Undo", "Help", "Menu", "Quit"} == shown
+
+
+@pytest.mark.parametrize(("language", "word"), [("en", "KEEP"), ("ru", "ОСТАВЬ")])
+async def test_hinted_die_label_in_the_language_shown(language, word) -> None:
+    from textual.app import App
+
+    from dicepoker_tui.ui.widgets.dice import Die
+
+    i18n.set_language(language)
+
+    class OneDie(App[None]):
+        def compose(self):
+            yield Die(0)
+
+    app = OneDie()
+    async with app.run_test(size=(20, 8)) as pilot:
+        die = app.query_one(Die)
+        die.value, die.hinted = 4, True
+        await pilot.pause()
+        label = str(die.render()).splitlines()[-1]
+        assert label.strip() == f"1 {word}"

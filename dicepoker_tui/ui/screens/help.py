@@ -19,6 +19,7 @@ TABLE_KEYS = (
     ("1 … 5", N_("hold or release a die (after a throw)")),
     ("↑ ↓  /  k j", N_("move the box cursor")),
     ("enter", N_("write the dice into the box under the cursor")),
+    ("h", N_("hint: the best move now and what the next best give up")),
     ("s", N_("everyone's scoresheet")),
     ("u", N_("undo your last write (until the next throw)")),
     ("? / F1", N_("this help")),
@@ -36,6 +37,7 @@ LOBBY_KEYS = (
     ("c / h", N_("resume an unfinished game / the history of finished games")),
     ("t", N_("choose a theme (remembered)")),
     ("tab", N_("next field: variants, seats, seed, real dice, buttons")),
+    ("L", N_("next language (remembered); or click one in the language row")),
     ("ctrl+p", N_("command palette (every action by name), language")),
 )
 

@@ -102,7 +102,7 @@ class Die(Widget):
             label_style = self.get_component_rich_style("die--label")
             body = ["", *lines]
         if self.hinted:
-            label = f"{key} KEEP".center(width)
+            label = f"{key} {_('KEEP')}"[:width].center(width)
             label_style = self.get_component_rich_style("die--hint-label")
         text = Text(no_wrap=True, overflow="crop")
         for line in body:
