@@ -118,15 +118,20 @@ def seats_text(
 ) -> Text:
     """One line per seat: turn mark, name, dice left, cup (own, hidden or revealed), bid.
 
-    When a line would not fit in `width` (long names, long words in some languages), the
-    dice-left column goes (the cup shows as many dice) and then names are shortened.
+    When a line (with room for the highest bid) would not fit in `width` (long names, long
+    words in some languages), the dice-left column goes (the cup shows as many dice) and
+    then names are shortened.
     """
     reveal = state.last_reveal if show_reveal else None
     name_width = min(12, max(len(p.name) for p in state.players))
     counts_shown = [_("out") if n == 0 else dice_count(n) for n in state.dice_left]
     count_width = max(6, *(len(c) for c in counts_shown)) + 1
     notes = [_seat_note(state, reveal, seat) for seat in range(len(state.players))]
-    fixed = 2 + 1 + CUP_WIDTH + max(len(n) for n in notes)
+    longest = max(len(n) for n in notes)
+    if not state.finished:  # room for any bid, so the columns stay put as the bids rise
+        bids = (bid_words(state.total_dice, face) for face in range(1, 7))
+        longest = max(longest, *(len(" " + _("bid {bid}").format(bid=b)) for b in bids))
+    fixed = 2 + 1 + CUP_WIDTH + longest
     show_count = fixed + name_width + count_width <= width
     if not show_count:
         name_width = max(4, min(name_width, width - fixed))
