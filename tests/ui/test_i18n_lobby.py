@@ -188,3 +188,14 @@ async def test_hinted_die_label_in_the_language_shown(language, word) -> None:
         await pilot.pause()
         label = str(die.render()).splitlines()[-1]
         assert label.strip() == f"1 {word}"
+
+
+def test_short_sheet_names_keep_the_seat_number() -> None:
+    from dicepoker_tui.ui.widgets.sheet import short_name
+
+    names = [f"Гравець {n}" for n in range(1, 9)]
+    short = [short_name(name, 5) for name in names]
+    assert len(set(short)) == 8 and all(len(s) == 5 for s in short)
+    assert short[0] == "Гра…1"
+    assert short_name("Annabelle", 5) == "Anna…"
+    assert short_name("Ann", 5) == "Ann"

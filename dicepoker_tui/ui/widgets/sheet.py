@@ -19,6 +19,17 @@ STYLES = {
 SUMMARY = ("total", "place", "settlement")
 
 
+def short_name(name: str, width: int) -> str:
+    """`name` in at most `width` characters; a default name keeps its number (`Grav…3`),
+    so eight "Player N" columns stay apart."""
+    if len(name) <= width:
+        return name
+    stem, _space, number = name.rpartition(" ")
+    if stem and number.isdigit() and len(number) + 2 <= width:
+        return name[: width - 1 - len(number)] + "…" + number
+    return name[: width - 1] + "…"
+
+
 class SheetTable(DataTable):
     """Boxes, section totals, bonuses, total, places (and settlement) for every player.
 
@@ -58,9 +69,7 @@ class SheetTable(DataTable):
         # Explicit widths: auto-sized columns may be drawn before they are measured.
         self.add_column("", key="label", width=label_width)
         for seat, player in enumerate(state.players):
-            name = player.name
-            if len(name) > name_width:
-                name = name[: name_width - 1] + "…"
+            name = short_name(player.name, name_width)
             if seat == state.current and n > 1:
                 name = f"▶{name}"
             cells = [len(c) for r in rows for c in (r.cells[seat],) if c is not None]
