@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pytest
 from rich.cells import cell_len
-from textual.widgets import DataTable
+from textual.widgets import DataTable, Input
 
 from dicepoker_tui import i18n
 from dicepoker_tui.net.client import HubClient
@@ -148,3 +148,24 @@ async def test_the_shared_table_fits_80_columns_in_ukrainian(ukrainian, short_di
         notices = [line.shown() for line in app.client.chat]
         assert "olena сідає за стіл." in notices
         assert "Усі місця зайняті: гра починається." in notices
+        # the table's own keys fill the footer: the chat key leaves it, and still works
+        chat_keys = [b for b in screen.active_bindings.values() if b.binding.action == "chat"]
+        assert chat_keys and not chat_keys[0].binding.show
+        await pilot.press("c")
+        assert isinstance(app.focused, Input)
+
+
+async def test_in_english_the_chat_key_stays_in_the_footer(short_dir) -> None:
+    async def bob_plays(app: HubHere) -> None:
+        bob = await app.client_for("bob")
+        bob.create("yatzy", seats=2)
+        await until(lambda: app.hub.tables, what="bob's table")
+
+    app = HubHere(short_dir, bob_plays)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await lobby_rows(pilot, 1)
+        await pilot.press("enter")
+        await until(lambda: isinstance(app.screen, NetTableScreen), what="the table")
+        await pilot.pause()
+        chat_keys = [b for b in app.screen.active_bindings.values() if b.binding.action == "chat"]
+        assert chat_keys and chat_keys[0].binding.show
