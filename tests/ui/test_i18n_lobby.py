@@ -199,3 +199,21 @@ def test_short_sheet_names_keep_the_seat_number() -> None:
     assert short[0] == "Гра…1"
     assert short_name("Annabelle", 5) == "Anna…"
     assert short_name("Ann", 5) == "Ann"
+
+
+@pytest.mark.parametrize("language", ["en", "uk", "ru", "hr"])
+async def test_language_row_fits_80x24_for_every_variant(language, tmp_path) -> None:
+    i18n.set_language(language)
+    app = DicePokerApp(settings_file=tmp_path / "s.json", keep_history=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        lobby = app.screen
+        variants = lobby.query_one("#variants", OptionList)
+        for index in range(variants.option_count):
+            variants.highlighted = index
+            await pilot.pause()
+            row = lobby.query_one("#lobby-language").region
+            footer = lobby.query_one("Footer").region
+            buttons = [b.region for b in lobby.query("#lobby-language Button")]
+            assert row.bottom <= footer.y, (index, row, footer)
+            assert all(b.right <= 80 and b.height == 1 for b in buttons)
