@@ -35,8 +35,10 @@ READY_TIMEOUT = 30.0
 
 
 def default_start_slots() -> int:
-    """Apps starting at the same time: two per core, so a core has work while one waits."""
-    return 2 * (os.cpu_count() or 1)
+    """Apps starting at the same time: four per core, so that the cores have work while
+    apps wait (on their terminal, the hub, timers) and other processes on the machine
+    do not take the whole CPU from the few that start."""
+    return 4 * (os.cpu_count() or 1)
 
 
 def _python_env() -> dict[str, str]:

@@ -33,8 +33,8 @@ MAX_REQUEST = 64 * 1024
 
 def warm_up() -> None:
     """Do what every session needs once, before any fork: imports, the app's parsed CSS,
-    the catalogues of every language; then freeze what there is, so the children's
-    garbage collector never walks (and copies) the spawner's objects."""
+    the catalogues of every language (see `net_app.warm_up`); then freeze what there is,
+    so the children's garbage collector never walks (and copies) the spawner's objects."""
     import gc
     import threading
 
@@ -42,11 +42,7 @@ def warm_up() -> None:
 
     import dicepoker_tui.ai.heuristic
     import dicepoker_tui.net.session_app
-    from dicepoker_tui.i18n import LANGUAGES, load_translation
     from dicepoker_tui.ui.net_app import warm_up as warm_app
-
-    for lang in LANGUAGES:
-        load_translation(lang)  # a catalogue is compiled on first use: 0.1 s of CPU each
 
     del dicepoker_tui, textual
     try:

@@ -140,14 +140,13 @@ class NetApp(DicePokerApp):
                 yield command
 
 
-class _WarmUp(NetApp):
-    """Draws the lobby once without a terminal, then quits."""
+async def _no_hub() -> None:
+    return None
 
-    async def _connect(self) -> None:
-        return
 
-    def on_ready(self) -> None:
-        self.call_after_refresh(self.exit)
+async def _draw_and_quit(pilot) -> None:  # type: ignore[no-untyped-def]
+    await pilot.pause()
+    pilot.app.exit()
 
 
 def warm_up() -> None:
@@ -159,8 +158,11 @@ def warm_up() -> None:
     global _warm_styles
     for lang in LANGUAGES:  # every session then finds its catalogue already compiled
         load_translation(lang)
-    app = _WarmUp("", "", keep_history=False)
-    app.run(headless=True, size=(100, 30))
+    # A NetApp itself, not a subclass: the parsed rules of App.DEFAULT_CSS are cached
+    # under its rank in the app class's ancestry, which a subclass would change.
+    app = NetApp("", "", keep_history=False)
+    app._connect = _no_hub  # type: ignore[method-assign]
+    app.run(headless=True, size=(100, 30), auto_pilot=_draw_and_quit)
     cache = app.stylesheet._parse_cache
     keys = list(cache.keys())  # an LRUCache, not a dict
     _warm_styles = ({key: cache[key] for key in keys}, dict(app.stylesheet._variables))

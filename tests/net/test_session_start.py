@@ -162,3 +162,24 @@ async def test_the_footer_follows_the_keys_of_the_focused_widget() -> None:
         await pilot.pause()
         await pilot.pause()
         assert "New" in footer_keys(app)
+
+
+def test_after_the_warm_up_an_app_parses_no_css(monkeypatch) -> None:
+    from textual.css.stylesheet import Stylesheet
+
+    from dicepoker_tui.ui import net_app
+
+    net_app.warm_up()
+    parsed: list[object] = []
+    parse = Stylesheet._parse_rules
+
+    def spy(self, css, read_from, is_default_rules=False, tie_breaker=0, scope=""):  # type: ignore[no-untyped-def]
+        if (css, read_from, is_default_rules, tie_breaker, scope) not in self._parse_cache:
+            parsed.append(read_from)
+        return parse(self, css, read_from, is_default_rules, tie_breaker, scope)
+
+    monkeypatch.setattr(Stylesheet, "_parse_rules", spy)
+    app = net_app.NetApp("", "", keep_history=False)
+    app._connect = net_app._no_hub  # type: ignore[method-assign]
+    app.run(headless=True, size=(100, 30), auto_pilot=net_app._draw_and_quit)
+    assert parsed == []
