@@ -64,7 +64,7 @@ class SeatList(OptionList):
 class LobbyScreen(Screen[None]):
     """The first screen: everything needed to start (or resume) a game."""
 
-    WIDE = 140
+    WIDE = 150
     """From this many columns on, the rules of the highlighted variant show beside the form."""
 
     BINDINGS = [
