@@ -134,6 +134,12 @@ class NetTableScreen(TableScreen):
     def _maybe_handover(self, state: GameState) -> None:
         """Everyone has their own screen: nothing to hand over."""
 
+    def _needs_solver(self) -> bool:
+        """The hub plays the bots: the solver loads on the first hint only. (Even asking
+        whether its table is cached builds the variant's model, a second or more of CPU
+        in every session that opens a table.)"""
+        return False
+
     def _top_line(self, state: GameState, variant: Variant) -> Text:
         text = Text(no_wrap=True, overflow="ellipsis")
         text.append(f" {variant.display_name} ", style="bold reverse")
