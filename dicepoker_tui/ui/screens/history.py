@@ -17,7 +17,7 @@ from textual.reactive import reactive
 from textual.screen import Screen
 from textual.widgets import Button, DataTable, Static
 
-from dicepoker_tui.i18n import N_, _, ngettext
+from dicepoker_tui.i18n import N_, _, ngettext, pgettext
 from dicepoker_tui.store import GameRecord, Store, StoreError
 from dicepoker_tui.ui.review_text import (
     ellipsize,
@@ -107,11 +107,11 @@ class HistoryScreen(Screen[None]):
         self._resumed = True
 
     def _variant_label(self) -> Text:
-        shown = variant_name(self.variant) if self.variant else _("all")
+        shown = variant_name(self.variant) if self.variant else pgettext("variants", "all")
         return filter_label("v", _("Variant"), shown)
 
     def _player_label(self) -> Text:
-        return filter_label("p", _("Player"), self.player or _("all"))
+        return filter_label("p", _("Player"), self.player or pgettext("players", "all"))
 
     def _sort_label(self) -> Text:
         return filter_label("o", _("Order"), _(SORTS[self.sort]).lower())
