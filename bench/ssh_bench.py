@@ -13,7 +13,8 @@ port), then with real asyncssh clients:
    thrower's and watcher's output is counted until it stays quiet;
 4. keypress-to-echo latency: every session types into its chat line at the same time,
    and each keypress is timed until the typed text is on its screen (the output is read
-   with the server's own `ScreenDiff` as a terminal: only changed cells are sent).
+   with the server's own `ScreenDiff` as a terminal: only changed cells are sent); the
+   CPU time the apps and the server spent, per keypress.
 """
 
 from __future__ import annotations
@@ -142,6 +143,15 @@ def memory(pid: int) -> dict[str, int]:
                 fields[parts[0].rstrip(":")] = int(parts[1])
     private = fields.get("Private_Clean", 0) + fields.get("Private_Dirty", 0)
     return {"rss": fields.get("Rss", 0), "pss": fields.get("Pss", 0), "private": private}
+
+
+def cpu_seconds(pid: int) -> float:
+    """User and system CPU time a process has used so far."""
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    except OSError:
+        return 0.0
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
 def children(pid: int) -> list[int]:
@@ -283,10 +293,15 @@ async def main() -> None:
                     term.send("\x15")  # ctrl+u empties the chat line
                     await asyncio.sleep(0.2)
 
+            apps = [c for z in children(server.pid) for c in children(z)]
+            before = (cpu_seconds(server.pid), sum(cpu_seconds(a) for a in apps))
             await asyncio.gather(*(typist(t, i) for i, t in enumerate(terms)))
+            after = (cpu_seconds(server.pid), sum(cpu_seconds(a) for a in apps))
             print(
                 f"keypress to echo, {n} sessions typing at once "
-                f"({len(latencies)} keys): {ms(latencies)}"
+                f"({len(latencies)} keys): {ms(latencies)}; CPU a keypress: apps "
+                f"{(after[1] - before[1]) / len(latencies) * 1000:.1f} ms, server "
+                f"{(after[0] - before[0]) / len(latencies) * 1000:.1f} ms"
             )
             for term in terms:
                 term.close()
