@@ -262,6 +262,8 @@ class Spawner:
         return future is None or future.done()
 
     async def aclose(self) -> None:
+        for task in list(self._slot_tasks):
+            task.cancel()
         if self._sock is not None:
             with contextlib.suppress(Exception):
                 asyncio.get_running_loop().remove_reader(self._sock.fileno())
