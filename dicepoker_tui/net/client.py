@@ -140,6 +140,11 @@ class HubClient:
         if self.game is not None:
             self.send(p.Leave(table=self.game.table.id))
 
+    def rematch(self) -> None:
+        """After a game: a rematch of this table (the one opened already, or a new one)."""
+        if self.game is not None:
+            self.send(p.Rematch(table=self.game.table.id))
+
     def say(self, text: str) -> None:
         if self.game is not None and text.strip():
             self.send(p.Say(table=self.game.table.id, text=text[: p.CHAT_MAX]))

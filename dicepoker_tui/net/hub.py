@@ -120,6 +120,8 @@ class Table:
     name_key: str | None = None
     """The template of a name the hub gave (see `protocol.TableInfo.name_key`)."""
     name_params: p.Params = field(default_factory=dict)
+    rematch: str | None = None
+    """The table opened for this one's rematch."""
 
     @property
     def status(self) -> p.TableStatus:
@@ -262,6 +264,8 @@ class Hub:
                     self._say(state, message)
                 case p.Act():
                     self._act(state, message)
+                case p.Rematch():
+                    self._rematch(peer, state, self._table(message.table))
         except Refusal as exc:
             peer.send(
                 p.Error(
@@ -348,7 +352,7 @@ class Hub:
         self.tables[table_id] = table
         self._join(peer, state, table)
 
-    def _join(self, peer: Peer, state: PeerState, table: Table) -> None:
+    def _join(self, peer: Peer, state: PeerState, table: Table, prefer: int | None = None) -> None:
         who = state.identity
         assert who is not None
         mine = [i for i, s in enumerate(table.seats) if s.owned_by(who)]
@@ -362,6 +366,8 @@ class Hub:
             if table.status != "waiting" or not any(s.name is None for s in table.seats):
                 raise Refusal("table_full", N_("No free seat at this table: watch it instead."))
             free = next(i for i, s in enumerate(table.seats) if s.name is None)
+            if prefer is not None and table.seats[prefer].name is None:
+                free = prefer
             table.seats[free] = Seat(name=who.nick, fingerprint=who.fingerprint)
             mine = [free]
             self._notice(table, N_("{nick} sat down."), nick=who.nick)
@@ -386,6 +392,59 @@ class Hub:
         self._detach(table, state, peer, free_seat=True)
         peer.send(p.Left(table=table_id))
         peer.send(p.Lobby(tables=self._infos(), seated=self._seated(state.identity)))
+
+    def _rematch(self, peer: Peer, state: PeerState, old: Table) -> None:
+        """Open `old`'s rematch at a new table like it, or sit down at the one opened.
+
+        Players take their seat of the old game when it is free; spectators a seat no
+        player of the old game still there may want, else they watch."""
+        who = state.identity
+        assert who is not None
+        if state.table != old.id:
+            raise Refusal("not_at_table", N_("Sit down or watch the table first."))
+        if old.status != "finished":
+            raise Refusal("not_finished", N_("The rematch comes when this game is over."))
+        was = next((i for i, s in enumerate(old.seats) if s.owned_by(who)), None)
+        new = self.tables.get(old.rematch) if old.rematch else None
+        if new is not None:
+            if any(s.owned_by(who) for s in new.seats):
+                self._join(peer, state, new)
+            elif new.status == "waiting" and was is not None and new.seats[was].name is None:
+                self._join(peer, state, new, prefer=was)
+            else:
+                spare = [
+                    i
+                    for i, s in enumerate(new.seats)
+                    if s.name is None and not self._is_present(old, i)
+                ]
+                if new.status == "waiting" and spare:
+                    self._join(peer, state, new, prefer=spare[0])
+                else:
+                    self._watch(peer, state, new)
+            return
+        if was is None:
+            raise Refusal("spectator", N_("Only the players of this game can offer a rematch."))
+        new = Table(
+            id=str(self._next_table),
+            name=old.name,
+            name_key=old.name_key,
+            name_params=old.name_params,
+            variant=old.variant,
+            seats=[
+                Seat(name=s.name, kind="bot", level=s.level) if s.kind == "bot" else Seat()
+                for s in old.seats
+            ],
+            turn_timeout=old.turn_timeout,
+            timeout_action=old.timeout_action,
+            family=old.family,
+        )
+        self._next_table += 1
+        self.tables[new.id] = new
+        old.rematch = new.id
+        self._join(peer, state, new, prefer=was)
+        if self.tables.get(old.id) is old:
+            self._notice(old, p.REMATCH_OFFER, nick=who.nick)
+            self._changed(old)
 
     def _say(self, state: PeerState, message: p.Say) -> None:
         table = self._table(message.table)
@@ -775,6 +834,7 @@ class Hub:
             current=current,
             round=rnd,
             family=table.family,
+            rematch=table.rematch if table.rematch in self.tables else None,
         )
 
     def _infos(self) -> list[p.TableInfo]:

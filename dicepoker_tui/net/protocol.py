@@ -21,13 +21,15 @@ from dicepoker_tui.engine.bidding import commands as bcmd
 from dicepoker_tui.engine.bidding import events as bev
 from dicepoker_tui.engine.scoresheet import commands as cmd
 from dicepoker_tui.engine.scoresheet import events as ev
-from dicepoker_tui.i18n import _
+from dicepoker_tui.i18n import N_, _
 
 PROTOCOL_VERSION = 1
 MAX_LINE = 256 * 1024
 """The longest line either side accepts (a whole game's events fit many times over)."""
 CHAT_MAX = 200
 NICK_PATTERN = r"^[A-Za-z0-9][A-Za-z0-9_.-]{0,23}$"
+REMATCH_OFFER = N_("{nick} offers a rematch — press r to join")
+"""The notice a finished table gets when one of its players opens a rematch."""
 
 Params = dict[str, str | int]
 """The values a template's `{placeholders}` take; a `variant` is an English variant name,
@@ -113,6 +115,9 @@ class TableInfo(BaseModel):
     timeout_action: TimeoutAction = "bot"
     current: int | None = Field(default=None, description="Seat to act, while playing.")
     round: int | None = None
+    rematch: str | None = Field(
+        default=None, description="After the game: the table its rematch is played at."
+    )
 
     @property
     def shown_name(self) -> str:
@@ -268,6 +273,13 @@ class Say(_Request):
     text: str = Field(min_length=1, max_length=CHAT_MAX)
 
 
+class Rematch(_Request):
+    """After a game: open a new table like `table` (or sit at the one already opened)."""
+
+    type: Literal["rematch"] = "rematch"
+    table: str
+
+
 class Act(_Request):
     """A game command for a seat you own."""
 
@@ -280,7 +292,7 @@ class Act(_Request):
 
 
 ClientMessage = Annotated[
-    Hello | CreateTable | Join | Watch | Leave | Say | Act,
+    Hello | CreateTable | Join | Watch | Leave | Say | Act | Rematch,
     Field(discriminator="type"),
 ]
 

@@ -93,6 +93,8 @@ class NetApp(DicePokerApp):
                     if isinstance(screen, NetTableScreen | NetBiddingTableScreen | WaitingScreen):
                         screen.table_changed(message.table)
             case p.Chat():
+                if message.line.key == p.REMATCH_OFFER and message.line.nick is None:
+                    self.notify(message.line.shown(), timeout=20)
                 for screen in self.screen_stack:
                     if isinstance(screen, NetTableScreen | NetBiddingTableScreen | WaitingScreen):
                         screen.chat(message.line)
@@ -122,7 +124,10 @@ class NetApp(DicePokerApp):
         self._pop_to_lobby()
 
     def after_game(self, game: Game, choice: str) -> None:
-        self.to_lobby()
+        if choice == "rematch":
+            self.client.rematch()  # the hub answers with the rematch table
+        else:
+            self.to_lobby()
 
     def open_game(self, game: Game, history_id: int | None = None) -> bool:
         self.notify(_("On the server, games are played at its tables."), timeout=3)

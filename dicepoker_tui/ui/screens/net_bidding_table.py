@@ -40,7 +40,7 @@ def lifted(events: Sequence[ev.Event]) -> list[ev.Event]:
 class NetBiddingTableScreen(BiddingTableScreen):
     """The bidding table screen for a game played on the hub."""
 
-    BINDINGS = [Binding("t", "chat", "Talk")]
+    BINDINGS = [Binding("t", "chat", "Talk"), Binding("r", "rematch", "Rematch", show=False)]
 
     def __init__(self, game: RemoteBiddingGame, you: str) -> None:
         super().__init__(game, {}, 0.0)
@@ -107,9 +107,17 @@ class NetBiddingTableScreen(BiddingTableScreen):
                     BiddingReviewScreen(lifted(self.game.events)), lambda _: self._show_result()
                 )
                 return
+            if choice == "rematch":
+                getattr(self.app, "client").rematch()  # noqa: B009
+                return
             self.action_leave()
 
         self.app.push_screen(BiddingResultScreen(self.state), chosen)
+
+    def action_rematch(self) -> None:
+        """r, as on the result screen: after the game, the table's rematch."""
+        if self.state.finished:
+            getattr(self.app, "client").rematch()  # noqa: B009
 
     def action_chat(self) -> None:
         self.query_one(NetPanel).focus_input()

@@ -177,6 +177,12 @@ class NetTableScreen(TableScreen):
             return False
         return super()._can_act()
 
+    def action_throw(self) -> None:
+        if self.game.finished:  # r, as on the result screen: the table's rematch
+            getattr(self.app, "client").rematch()  # noqa: B009
+            return
+        super().action_throw()
+
     def action_chat(self) -> None:
         self.query_one(NetPanel).focus_input()
 
