@@ -32,7 +32,11 @@ def screen_of(term: Terminal) -> list[str]:
 
 async def shows(term: Terminal, text: str) -> None:
     """Wait until `text` is on the terminal's screen."""
-    await until(lambda: any(text in row for row in screen_of(term)), what=repr(text))
+    try:
+        await until(lambda: any(text in row for row in screen_of(term)), what=repr(text))
+    except AssertionError:
+        rows = "\n".join(screen_of(term))
+        raise AssertionError(f"{text!r} is not on the screen:\n{rows}") from None
 
 
 async def test_a_throw_sends_thrower_and_watcher_far_less_than_a_whole_frame(game_server):
@@ -63,13 +67,12 @@ async def test_a_throw_sends_thrower_and_watcher_far_less_than_a_whole_frame(gam
         marks = alice.mark(), carol.mark()
         alice.send("r")
         await until(lambda: table.game.state.turn.dice is not None, what="the throw")
-        await quiet(alice, carol)
-        thrower, watcher = alice.mark() - marks[0], carol.mark() - marks[1]
-
         # both screens, read back from everything sent, show the throw the hub made
         dice = " ".join(str(d) for d in table.game.state.turn.dice)
         for term in (alice, carol):
-            assert any(f"alice throws {dice}" in row for row in screen_of(term))
+            await shows(term, f"alice throws {dice}")
+        await quiet(alice, carol)
+        thrower, watcher = alice.mark() - marks[0], carol.mark() - marks[1]
 
         # any whole frame takes at least a byte a cell: a throw takes far fewer
         cells = 100 * 30
