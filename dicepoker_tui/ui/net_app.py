@@ -37,6 +37,7 @@ class NetApp(DicePokerApp):
         super().__init__(keep_history=keep_history)  # the server's history, read-only here
         self.client = HubClient(socket_path, token)
         self._resumed = False
+        self._rematching = False
         if _warm_styles is not None and self.stylesheet._variables == _warm_styles[1]:
             for key, rules in _warm_styles[0].items():
                 self.stylesheet._parse_cache.set(key, rules)
@@ -110,6 +111,9 @@ class NetApp(DicePokerApp):
         game = self.client.game
         if game is None:
             return
+        if self._rematching:  # at the rematch table: the offer's notice is answered
+            self._rematching = False
+            self.clear_notifications()
         self._pop_to_lobby()
         if game.started and isinstance(game, RemoteBiddingGame):
             self.push_screen(NetBiddingTableScreen(game, self.client.nick))
@@ -125,9 +129,14 @@ class NetApp(DicePokerApp):
 
     def after_game(self, game: Game, choice: str) -> None:
         if choice == "rematch":
-            self.client.rematch()  # the hub answers with the rematch table
+            self.rematch()
         else:
             self.to_lobby()
+
+    def rematch(self) -> None:
+        """Ask for the finished table's rematch; the hub answers with the rematch table."""
+        self._rematching = True
+        self.client.rematch()
 
     def open_game(self, game: Game, history_id: int | None = None) -> bool:
         self.notify(_("On the server, games are played at its tables."), timeout=3)

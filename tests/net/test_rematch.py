@@ -174,3 +174,40 @@ async def test_the_finished_game_stays_in_the_history(game_server):
         assert playing[0].id != finished[0].id
     finally:
         store.close()
+
+
+async def test_in_the_app_a_perudo_result_takes_r_and_the_offer_is_answered(hub_socket, connect):
+    from dicepoker_tui.ui.net_app import NetApp
+    from dicepoker_tui.ui.screens.bidding_result import BiddingResultScreen
+    from dicepoker_tui.ui.screens.net_bidding_table import NetBiddingTableScreen
+
+    hub, path = hub_socket
+    bob = await connect("bob")
+    bob.create("perudo", seats=2)
+    await until(lambda: hub.tables, what="bob's table")
+    old = next(iter(hub.tables.values()))
+    app = NetApp(path, hub.issue_token("alice"))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await until(lambda: app.client.welcome is not None, what="the welcome")
+        await pilot.pause()
+        await pilot.press("enter")
+        await until(lambda: isinstance(app.screen, NetBiddingTableScreen), what="the table")
+        game = old.game
+        while not game.finished:  # both play quickly, through the hub
+            hub._execute(old, hub._scratch(game), by=old.seats[game.current].name)
+            await pilot.pause(0)
+        await until(lambda: isinstance(app.screen, BiddingResultScreen), what="the result")
+        bob.rematch()
+        await until(lambda: app._notifications, what="the offer")
+        (notice,) = list(app._notifications)
+        assert notice.message == "bob offers a rematch — press r to join"
+        await pilot.press("r")
+        await until(
+            lambda: (
+                isinstance(app.screen, NetBiddingTableScreen)
+                and app.screen.remote.table.id == old.rematch
+            ),
+            what="the rematch table",
+        )
+        assert app.screen.remote.seats == {1}  # alice's seat of the first game
+        assert not app._notifications  # the offer is answered: its notice is gone

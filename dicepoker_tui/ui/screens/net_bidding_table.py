@@ -108,7 +108,7 @@ class NetBiddingTableScreen(BiddingTableScreen):
                 )
                 return
             if choice == "rematch":
-                getattr(self.app, "client").rematch()  # noqa: B009
+                getattr(self.app, "rematch")()  # noqa: B009
                 return
             self.action_leave()
 
@@ -117,7 +117,7 @@ class NetBiddingTableScreen(BiddingTableScreen):
     def action_rematch(self) -> None:
         """r, as on the result screen: after the game, the table's rematch."""
         if self.state.finished:
-            getattr(self.app, "client").rematch()  # noqa: B009
+            getattr(self.app, "rematch")()  # noqa: B009
 
     def action_chat(self) -> None:
         self.query_one(NetPanel).focus_input()

@@ -179,7 +179,7 @@ class NetTableScreen(TableScreen):
 
     def action_throw(self) -> None:
         if self.game.finished:  # r, as on the result screen: the table's rematch
-            getattr(self.app, "client").rematch()  # noqa: B009
+            getattr(self.app, "rematch")()  # noqa: B009
             return
         super().action_throw()
 
