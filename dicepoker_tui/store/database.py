@@ -11,7 +11,7 @@ import functools
 import json
 import sqlite3
 import threading
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from datetime import UTC, datetime
 from pathlib import Path
@@ -300,6 +300,16 @@ class Store:
             _pack(conn, game_id)
 
     @_guarded
+    def set_coach(self, game_id: int, thresholds: Mapping[int, float | None]) -> None:
+        """Keep the coach of some seats (seat → threshold, None for no coach), so a
+        resumed game is coached as before."""
+        with self._write() as conn:
+            conn.executemany(
+                "UPDATE players SET coach = ? WHERE game_id = ? AND seat = ?",
+                [(limit, game_id, seat) for seat, limit in thresholds.items()],
+            )
+
+    @_guarded
     def abandon(self, game_id: int) -> None:
         """Stop offering an unfinished game for resuming (it stays in the history)."""
         with self._write() as conn:
@@ -488,7 +498,7 @@ class Store:
                 ).fetchall()
                 seats = self._conn.execute(
                     "SELECT game_id, seat, name, kind, level, total, place, settlement,"
-                    f" five_of_a_kind FROM players WHERE game_id IN ({chosen})"
+                    f" five_of_a_kind, coach FROM players WHERE game_id IN ({chosen})"
                     " ORDER BY game_id, seat",
                     chosen_params,
                 ).fetchall()

@@ -20,6 +20,8 @@ class PlayerRecord(NamedTuple):
     place: int | None = None
     settlement: float | None = None
     five_of_a_kind: int | None = None
+    coach: float | None = None
+    """The coach's threshold (expected points) for this seat, or None: no coach."""
 
     def to_json(self) -> dict[str, Any]:
         return {

@@ -157,10 +157,17 @@ def _v3_bidding_games(conn: sqlite3.Connection) -> None:
     )
 
 
+def _v4_seat_coach(conn: sqlite3.Connection) -> None:
+    """Per seat: the coach's threshold in expected points, NULL for no coach (so every
+    seat of an older game is uncoached)."""
+    conn.execute("ALTER TABLE players ADD COLUMN coach REAL")
+
+
 MIGRATIONS: list[Migration] = [
     _v1_games_players_events,
     _v2_final_sheets_packed_logs,
     _v3_bidding_games,
+    _v4_seat_coach,
 ]
 SCHEMA_VERSION = len(MIGRATIONS)
 TABLES = ("games", "players", "events", "final_sheets", "packed_logs", "bidding_games")

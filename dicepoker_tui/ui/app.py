@@ -73,6 +73,8 @@ class DicePokerApp(App[None]):
         self.bot_pace = self.settings.bot_pace if bot_pace is None else bot_pace
         self.game_hooks: list[GameHook] = list(game_hooks)
         self.keeper = GameKeeper(self._history_notice) if keep_history else None
+        self._coached: tuple[Game | None, dict[int, float]] = (None, {})
+        """The game last put on the table and its coach (seat → threshold), for a rematch."""
         translate_classes()
         translate_node(self)
 
@@ -122,10 +124,12 @@ class DicePokerApp(App[None]):
         """Whether an unfinished game is kept when the table is left."""
         return self.keeper is not None and self.keeper.store is not None
 
-    def on_game_started(self, game: Game, history_id: int | None = None) -> None:
+    def on_game_started(
+        self, game: Game, history_id: int | None = None, coach: dict[int, float] | None = None
+    ) -> None:
         """Called for every game opened at a table: new, or resumed from `history_id`."""
         if self.keeper is not None:
-            self.keeper.record(game, history_id)
+            self.keeper.record(game, history_id, coach)
         for hook in self.game_hooks:
             hook(game)
 
@@ -147,7 +151,8 @@ class DicePokerApp(App[None]):
         except KeyError as exc:
             self.notify(str(exc.args[0]), severity="error", timeout=4)
             return False
-        self.on_game_started(game, history_id)
+        self.on_game_started(game, history_id, coach)
+        self._coached = (game, dict(coach or {}))
         self._pop_to_lobby()
         from dicepoker_tui.ui.screens.table import TableScreen  # not needed for the lobby
 
@@ -156,7 +161,8 @@ class DicePokerApp(App[None]):
 
     def after_game(self, game: Game, choice: str) -> None:
         """The result screen's choice: "new", "rematch" or "lobby"."""
-        setup = GameSetup.from_game(game)
+        coached, coach = self._coached
+        setup = GameSetup.from_game(game, coach if coached is game else None)
         if choice == "rematch":
             self.start_game(setup.rematch())
         elif choice == "new":
@@ -185,7 +191,7 @@ class DicePokerApp(App[None]):
                 return
             game = self.keeper.load(game_id)
             if game is not None:
-                self.open_game(game, history_id=game_id)
+                self.open_game(game, history_id=game_id, coach=self.keeper.coach(game_id))
 
         from dicepoker_tui.ui.screens.games import GamesScreen
 

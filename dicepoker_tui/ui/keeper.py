@@ -6,7 +6,7 @@ cannot be used is reported once and the app plays on without keeping games.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING
 
 from dicepoker_tui.engine.scoresheet.game import Game
@@ -44,8 +44,12 @@ class GameKeeper:
                 self.notice(opened.notice)
         return self._store
 
-    def record(self, game: Game, game_id: int | None = None) -> int | None:
-        """Keep `game` (a new one, or `game_id` continued); the id it has in the history."""
+    def record(
+        self, game: Game, game_id: int | None = None, coach: Mapping[int, float] | None = None
+    ) -> int | None:
+        """Keep `game` (a new one, or `game_id` continued); the id it has in the history.
+
+        `coach` (seat → threshold) is kept with a new game, for when it is resumed."""
         from dicepoker_tui.store import GameRecorder, StoreError
 
         self.release()
@@ -54,6 +58,8 @@ class GameKeeper:
             return None
         try:
             self._recorder = GameRecorder(store, game, game_id, on_error=self.notice)
+            if coach and game_id is None:
+                store.set_coach(self._recorder.game_id, coach)
         except StoreError as exc:
             self.notice(str(exc))
             return None
@@ -84,6 +90,19 @@ class GameKeeper:
         except (StoreError, ValueError) as exc:
             self.notice(_("Game {id} cannot be loaded: {error}").format(id=game_id, error=exc))
             return None
+
+    def coach(self, game_id: int) -> dict[int, float]:
+        """Seat → the coach's threshold, for the coached seats of a kept game."""
+        from dicepoker_tui.store import StoreError
+
+        store = self.store
+        if store is None:
+            return {}
+        try:
+            players = store.game(game_id).players
+        except StoreError:
+            return {}
+        return {p.seat: p.coach for p in players if p.coach is not None}
 
     def abandon(self, game_id: int) -> None:
         store = self.store

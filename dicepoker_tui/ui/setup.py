@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 
 from dicepoker_tui.ai.bots import Bot, make_bot
@@ -72,13 +72,16 @@ class GameSetup:
         return replace(self, seed=None)
 
     @classmethod
-    def from_game(cls, game: Game) -> GameSetup:
+    def from_game(cls, game: Game, coach: Mapping[int, float] | None = None) -> GameSetup:
+        """The setup `game` was started from; `coach` (seat → threshold) as it was played."""
         state = game.state
+        coach = coach or {}
         return cls(
             variant=state.variant,
             seats=tuple(state.players),
             seed=state.seed,
             real_dice=state.real_dice,
+            coach=tuple(coach.get(seat) for seat in range(len(state.players))) if coach else (),
         )
 
 
