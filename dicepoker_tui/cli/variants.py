@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import json
 
+from dicepoker_tui.engine.bidding.variants import BIDDING_VARIANTS
 from dicepoker_tui.i18n import _
 from dicepoker_tui.variants import all_variants
 
@@ -15,7 +16,7 @@ def add_parser(p: argparse.ArgumentParser) -> None:
 
 def run(args: argparse.Namespace) -> int:
     variants = all_variants()
-    if args.json:
+    if args.json:  # the scoresheet variants only: every entry has its boxes
         print(
             json.dumps(
                 [
@@ -31,7 +32,10 @@ def run(args: argparse.Namespace) -> int:
             )
         )
         return 0
-    width = max(len(v.id) for v in variants)
+    bidding = list(BIDDING_VARIANTS.values())
+    width = max(len(v.id) for v in [*variants, *bidding])
     for v in variants:
         print(f"{v.id:<{width}}  {v.display_name} — {v.display_description}")
+    for b in bidding:  # `play` takes these too
+        print(f"{b.id:<{width}}  {b.display_name} — {_(b.description)}")
     return 0

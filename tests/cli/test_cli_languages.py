@@ -153,7 +153,7 @@ def test_argparse_errors_are_translated_and_keep_their_status(capsys) -> None:
 ERRORS = [
     (("score", "--variant", "nope", "11111"), "невідомий варіант 'nope'", "unknown variant"),
     (("score", "--variant", "yatzy", "11117"), "7 — не грань кубика", "not a face"),
-    (("rules", "perudo"), "невідомий варіант 'perudo'", "unknown variant"),
+    (("rules", "nope"), "невідомий варіант 'nope'", "unknown variant"),
     (("play", "--variant", "nope"), "невідомий варіант 'nope'", "unknown variant"),
     (("play", "--bot", "casual", "--real-dice"), "боти не кидають справжні кубики", "real dice"),
     (("history", "--limit", "-1"), "--limit приймає кількість ігор", "takes a number"),

@@ -6,6 +6,7 @@ import json
 
 import pytest
 
+from dicepoker_tui.engine.bidding.variants import BIDDING_VARIANTS
 from tests.cli.running import dicepoker, one_line_error
 from tests.reference import BOX_IDS, BUILTIN_IDS
 
@@ -32,9 +33,41 @@ def test_variants_readable_has_one_line_per_variant() -> None:
         assert firsts.count(variant) == 1
 
 
+def test_variants_readable_lists_the_bidding_variants_play_takes() -> None:
+    result = dicepoker("variants")
+    assert result.returncode == 0, result.stderr
+    lines = {line.split()[0]: line for line in result.stdout.splitlines()}
+    for variant in BIDDING_VARIANTS.values():
+        assert variant.name in lines[variant.id]
+
+
+def test_variants_json_keeps_every_entry_a_scoresheet() -> None:
+    listed = json.loads(dicepoker("variants", "--json").stdout)
+    assert not {v["id"] for v in listed} & set(BIDDING_VARIANTS)  # no boxes to list
+    assert all(v["boxes"] for v in listed)
+
+
 def test_rules_of_an_unknown_variant() -> None:
-    message = one_line_error(dicepoker("rules", "perudo"))
-    assert "perudo" in message
+    message = one_line_error(dicepoker("rules", "perudoo"))
+    assert "perudoo" in message
+    assert "liars-dice" in message
+
+
+@pytest.mark.parametrize(
+    ("lang", "variant", "title"),
+    [
+        ("en", "perudo", "PERUDO"),
+        ("en", "liars-dice", "LIAR'S DICE"),
+        ("uk", "perudo", "ПЕРУДО"),
+        ("ru", "perudo", "ПЕРУДО"),
+        ("hr", "liars-dice", "LAŽLJIVE KOCKE"),
+    ],
+)
+def test_rules_of_a_bidding_variant(lang: str, variant: str, title: str) -> None:
+    result = dicepoker("--lang", lang, "rules", variant)
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.splitlines()[0] == title
+    assert len(result.stdout.splitlines()) >= 8
 
 
 def test_an_unknown_command() -> None:
