@@ -42,7 +42,13 @@ LOBBY_KEYS = (
 )
 
 
-LABELLED = re.compile(r"[A-Z][\w -]{0,30}:\s")  # "Decision: …" starts its own line
+# "Decision: …", "Рішення: …" start their own line: a capital letter of any script, a short
+# label, a colon.
+LABELLED = re.compile(r"[^\W\d_][\w -]{0,30}:\s")
+
+
+def labelled(line: str) -> bool:
+    return line[:1].isupper() and LABELLED.match(line) is not None
 
 
 def reflow(text: str) -> str:
@@ -50,7 +56,7 @@ def reflow(text: str) -> str:
     so the rules wrap to whatever width the terminal has."""
     out: list[str] = []
     for line in text.rstrip().splitlines():
-        joinable = line and not line[0].isspace() and not LABELLED.match(line)
+        joinable = line and not line[0].isspace() and not labelled(line)
         if joinable and out and out[-1] and not out[-1][0].isspace():
             out[-1] = f"{out[-1]} {line}"
         else:
