@@ -27,8 +27,11 @@ async def connect(port: int, user: str, key: asyncssh.SSHKey | None = None, **kw
 class Terminal:
     """A pty session: send keys, wait for text in what the app wrote."""
 
-    def __init__(self, process: asyncssh.SSHClientProcess) -> None:
+    def __init__(
+        self, process: asyncssh.SSHClientProcess, size: tuple[int, int] = (100, 30)
+    ) -> None:
         self.process = process
+        self.size = size
         self.output = bytearray()
         self.changed = asyncio.Event()
         self._reader = asyncio.get_running_loop().create_task(self._read())
@@ -48,7 +51,7 @@ class Terminal:
             encoding=None,
             **({"env": env} if env else {}),
         )
-        return cls(process)
+        return cls(process, (cols, rows))
 
     async def _read(self) -> None:
         with contextlib.suppress(Exception):
@@ -81,6 +84,28 @@ class Terminal:
             self.changed.clear()
             with contextlib.suppress(TimeoutError):
                 await asyncio.wait_for(self.changed.wait(), 0.2)
+
+    def screen(self) -> str:
+        """The screen this terminal's output draws, read back as text."""
+        from .terminal_screen import TerminalScreen
+
+        screen = TerminalScreen(*self.size)
+        screen.feed(bytes(self.output))
+        return "\n".join(screen.text())
+
+    async def shows(self, text: str, timeout: float = 20.0, gone: str | None = None) -> None:
+        """Wait until the screen holds `text` (and, given `gone`, no longer holds that)."""
+        loop = asyncio.get_running_loop()
+        end = loop.time() + timeout
+        while True:
+            shown = self.screen()
+            if text in shown and (gone is None or gone not in shown):
+                return
+            if self._reader.done() or loop.time() > end:
+                raise AssertionError(f"{text!r} never shown; the screen:\n{shown}")
+            self.changed.clear()
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(self.changed.wait(), 0.3)
 
     async def closed(self, timeout: float = 10.0) -> asyncssh.SSHCompletedProcess:
         await asyncio.wait_for(self._reader, timeout)

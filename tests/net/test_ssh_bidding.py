@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import asyncio
-
 from dicepoker_tui.engine.bidding import events as bev
 from dicepoker_tui.net import protocol as p
 from dicepoker_tui.net.hub_socket import SocketPeer
@@ -31,12 +29,11 @@ async def test_two_ssh_players_see_only_their_own_cup_until_the_reveal(game_serv
     alice.send("n")
     await alice.wait_for("New table")
     alice.send("\r")  # open the variant list: Perudo comes after the five scoresheet games
-    await asyncio.sleep(0.3)
+    await alice.shows("Liar's Dice")
     for _ in range(5):
         alice.send(DOWN)
-        await asyncio.sleep(0.05)
     alice.send("\r")
-    await asyncio.sleep(0.3)
+    await alice.shows("Perudo", gone="Liar's Dice")
     alice.send("\x13")  # ctrl+s: open the table
     await until(lambda: hub.tables, what="the table")
     table = next(iter(hub.tables.values()))

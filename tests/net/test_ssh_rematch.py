@@ -3,28 +3,9 @@
 from __future__ import annotations
 
 import asyncio
-import contextlib
 
 from .helpers import until
 from .ssh_client import Terminal, connect
-from .terminal_screen import TerminalScreen
-
-
-async def shows(term: Terminal, text: str, timeout: float = 20.0) -> None:
-    """Wait until the screen the terminal's output draws (read back) holds `text`."""
-    loop = asyncio.get_running_loop()
-    end = loop.time() + timeout
-    while True:
-        screen = TerminalScreen(100, 30)
-        screen.feed(bytes(term.output))
-        shown = "\n".join(screen.text())
-        if text in shown:
-            return
-        if term._reader.done() or loop.time() > end:
-            raise AssertionError(f"{text!r} never shown; the screen:\n{shown}")
-        term.changed.clear()
-        with contextlib.suppress(TimeoutError):
-            await asyncio.wait_for(term.changed.wait(), 0.3)
 
 
 async def test_two_ssh_players_finish_a_game_and_both_land_at_the_rematch(game_server):
@@ -49,21 +30,21 @@ async def test_two_ssh_players_finish_a_game_and_both_land_at_the_rematch(game_s
         hub._execute(old, hub._scratch(game), by=old.seats[seat].name)
         await asyncio.sleep(0)
     for term in (alice, bob):
-        await shows(term, "Game over")
-        await shows(term, "Rematch")  # the result screen's footer names the key
+        await term.shows("Game over")
+        await term.shows("Rematch")  # the result screen's footer names the key
 
     alice.send("r")
     await until(lambda: old.rematch in hub.tables, what="the rematch table")
     new = hub.tables[old.rematch]
-    await shows(bob, "alice offers a rematch — press r to join")
-    await shows(alice, "Waiting for 1 more player")
+    await bob.shows("alice offers a rematch — press r to join")
+    await alice.shows("Waiting for 1 more player")
     bob.send("r")
     await until(lambda: new.game is not None, what="the rematch to start")
     assert [s.name for s in new.seats] == ["alice", "bob"]
     assert (new.variant, new.turn_timeout) == (old.variant, old.turn_timeout)
     assert new.game is not game and game.finished
     for term in (alice, bob):
-        await shows(term, f"table {new.id}")
+        await term.shows(f"table {new.id}")
     assert len([t for t in hub.tables.values() if t.status != "finished"]) == 1
     alice.send("\x11")
     bob.send("\x11")
