@@ -15,6 +15,7 @@ from pathlib import Path
 
 from textual.pilot import Pilot
 
+from dicepoker_tui import i18n
 from dicepoker_tui.ai.bots import KeepAndThrow, make_bot
 from dicepoker_tui.engine.players import Player
 from dicepoker_tui.engine.scoresheet.game import Game
@@ -82,6 +83,7 @@ class Scene:
     size: tuple[int, int]
     build: Callable[[Path | None], DicePokerApp]
     prepare: Prepare = field(default=_keys())
+    lang: str = "en"
 
 
 ANN_AND_BOT = (Player(name="Ann"), Player(name="Bot 1", kind="bot", level="heuristic"))
@@ -145,6 +147,30 @@ SCENES: tuple[Scene, ...] = (
     ),
 )
 
+TRANSLATED_SCENES: tuple[Scene, ...] = (  # some of the same scenes in the other languages
+    Scene(
+        "uk-table-yahtzee",
+        (80, 24),
+        lambda s: _app(GameSetup("yahtzee", ANN_AND_BOT, seed=12), settings=s),
+        _keys("r", "enter", "r", "j", "enter", "r", "2", "4", wait_for_humans=True),
+        lang="uk",
+    ),
+    Scene(
+        "uk-sheet-yahtzee-end",
+        (80, 24),
+        lambda s: _app(game=finished_game("yahtzee", ["Ann", "Bob"], seed=4), settings=s),
+        lang="uk",
+    ),
+    Scene("ru-lobby", (80, 24), lambda s: _app(settings=s), _keys("b"), lang="ru"),
+    Scene(
+        "hr-table-dice-poker",
+        (80, 24),
+        lambda s: _app(GameSetup("dice-poker-bank", ANN_AND_BOT, seed=5), settings=s),
+        _keys("r", "enter", "r", "1", "3", "r", wait_for_humans=True),
+        lang="hr",
+    ),
+)
+
 
 def finished_game_prefix(variant: str, players: Sequence[Player], seed: int, writes: int) -> Game:
     """A game `writes` writes in, every seat so far played by the heuristic bot."""
@@ -162,14 +188,19 @@ def finished_game_prefix(variant: str, players: Sequence[Player], seed: int, wri
 
 
 async def shoot(scene: Scene, directory: Path, settings: Path | None = None) -> Path:
-    """Run one scene headless and save its SVG."""
-    app = scene.build(settings)
-    async with app.run_test(size=scene.size) as pilot:
-        await pilot.pause()
-        await scene.prepare(pilot)
-        await pilot.pause()
-        name = f"{scene.name}.svg"
-        app.save_screenshot(name, str(directory))
+    """Run one scene headless, in its language, and save its SVG."""
+    before = i18n.current_language()
+    i18n.set_language(scene.lang)
+    try:
+        app = scene.build(settings)
+        async with app.run_test(size=scene.size) as pilot:
+            await pilot.pause()
+            await scene.prepare(pilot)
+            await pilot.pause()
+            name = f"{scene.name}.svg"
+            app.save_screenshot(name, str(directory))
+    finally:
+        i18n.set_language(before)
     return directory / name
 
 
@@ -179,7 +210,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     directory.mkdir(parents=True, exist_ok=True)
     with tempfile.TemporaryDirectory() as tmp:
         settings = Path(tmp) / "settings.json"  # the default theme, whatever the user chose
-        for scene in SCENES:
+        for scene in (*SCENES, *TRANSLATED_SCENES):
             path = asyncio.run(shoot(scene, directory, settings))
             print(path)
     for path in save_history_scenes(directory):  # history, review, statistics
@@ -187,6 +218,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     from dicepoker_tui.ui.bidding_scenes import save_all as save_bidding_scenes
 
     for path in save_bidding_scenes(directory):  # Perudo and Liar's Dice
+        print(path)
+    from dicepoker_tui.ui.net_scenes import save_all as save_net_scenes
+
+    for path in save_net_scenes(directory):  # the SSH server's lobby, waiting room and table
         print(path)
     return 0
 

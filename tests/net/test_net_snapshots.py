@@ -9,50 +9,24 @@ Update after an intended change with `pytest tests/net/test_net_snapshots.py
 from __future__ import annotations
 
 import tempfile
-import time
-from collections.abc import Awaitable, Callable
 from pathlib import Path
 
 import pytest
 from rich.cells import cell_len
-from textual.widgets import DataTable, Input
+from textual.widgets import Input
 
 from dicepoker_tui import i18n
-from dicepoker_tui.net.client import HubClient
-from dicepoker_tui.net.hub import Hub
-from dicepoker_tui.net.hub_socket import serve_hub
-from dicepoker_tui.ui.i18n_bindings import translated
-from dicepoker_tui.ui.net_app import NetApp
-from dicepoker_tui.ui.screens.net_table import NetTableScreen, WaitingScreen
+from dicepoker_tui.ui.net_scenes import (
+    HubHere,
+    lobby_rows,
+    nobody,
+    wait_with_a_spectator,
+    watcher,
+)
+from dicepoker_tui.ui.screens.net_table import NetTableScreen
 from dicepoker_tui.ui.widgets.net_panel import presence_text
 
 from .helpers import until
-
-NOON = time.mktime((2026, 1, 1, 12, 0, 0, 0, 0, -1))
-Others = Callable[["HubHere"], Awaitable[None]]
-
-
-class HubHere(NetApp):
-    """olena's app, with a hub of its own started in the app's event loop."""
-
-    def __init__(self, directory: Path, others: Others) -> None:
-        self.hub = Hub(bot_pace=3600.0, clock=lambda: NOON)  # bots think, never act
-        self.hub_path = directory / "hub.sock"
-        super().__init__(self.hub_path, self.hub.issue_token("olena"), keep_history=False)
-        self._bindings = translated(self._merged_bindings)  # as the package's own classes get
-        self.others_arrive = others
-        self.others: dict[str, HubClient] = {}
-
-    async def client_for(self, nick: str) -> HubClient:
-        client = HubClient(self.hub_path, self.hub.issue_token(nick))
-        await client.connect()
-        self.others[nick] = client
-        return client
-
-    async def _connect(self) -> None:
-        self._server = await serve_hub(self.hub, self.hub_path)
-        await self.others_arrive(self)
-        await super()._connect()
 
 
 @pytest.fixture
@@ -78,19 +52,6 @@ async def three_tables(app: HubHere) -> None:
     await until(lambda: len(app.hub.tables) == 3, what="three tables")
 
 
-async def watcher(app: HubHere) -> None:
-    await app.client_for("bob")
-
-
-async def nobody(app: HubHere) -> None:
-    return None
-
-
-async def lobby_rows(pilot, rows: int) -> None:
-    await until(lambda: pilot.app.screen.query_one(DataTable).row_count == rows, what="rows")
-    await pilot.pause()
-
-
 def test_lobby(snap_compare, ukrainian, short_dir) -> None:
     async def prepare(pilot) -> None:
         await lobby_rows(pilot, 3)
@@ -110,17 +71,8 @@ def test_new_table_form(snap_compare, ukrainian, short_dir) -> None:
 
 
 def test_waiting_room_with_a_spectator(snap_compare, ukrainian, short_dir) -> None:
-    async def prepare(pilot) -> None:
-        app = pilot.app
-        await lobby_rows(pilot, 0)
-        await pilot.press("n", "ctrl+s")
-        await until(lambda: isinstance(app.screen, WaitingScreen), what="the waiting room")
-        app.others["bob"].watch(next(iter(app.hub.tables)))
-        await until(lambda: len(app.client.chat) == 2, what="bob watching")
-        await pilot.pause()
-
     app = HubHere(short_dir, watcher)
-    assert snap_compare(app, terminal_size=(80, 24), run_before=prepare)
+    assert snap_compare(app, terminal_size=(80, 24), run_before=wait_with_a_spectator)
 
 
 async def test_the_shared_table_fits_80_columns_in_ukrainian(ukrainian, short_dir) -> None:
