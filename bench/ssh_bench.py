@@ -7,7 +7,8 @@ port), then with real asyncssh clients:
 
 1. first frame: one session alone, then all sessions connecting at once — time from
    the start of the connection to the first full frame, and to the lobby filled in by
-   the hub ("online as ...");
+   the hub ("online as ..."), and the CPU the apps, the server and the benchmark's own
+   clients spent until the last lobby was filled in, all connecting at once;
 2. memory per session app (RSS, PSS and private memory, from /proc), and the server's;
 3. bytes sent to each terminal per throw: the sessions pair up at tables, and each
    thrower's and watcher's output is counted until it stays quiet;
@@ -154,6 +155,17 @@ def cpu_seconds(pid: int) -> float:
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
+def machine_ticks() -> tuple[int, int]:
+    """All CPU time of the machine so far and the idle part of it, in clock ticks."""
+    fields = [int(f) for f in Path("/proc/stat").read_text().split("\n", 1)[0].split()[1:]]
+    return sum(fields), fields[3] + fields[4]
+
+
+def own_cpu() -> float:
+    times = os.times()
+    return times.user + times.system
+
+
 def children(pid: int) -> list[int]:
     found = []
     with contextlib.suppress(OSError):
@@ -217,12 +229,24 @@ async def main() -> None:
                 r[2].close()
             await asyncio.sleep(1.0)
 
+            burst = (machine_ticks(), cpu_seconds(server.pid), own_cpu())
             results = await asyncio.gather(*(first_frame(port, f"p{i}") for i in range(n)))
+            ticks, idle = (a - b for a, b in zip(machine_ticks(), burst[0], strict=True))
+            burst_server, burst_clients = cpu_seconds(server.pid) - burst[1], own_cpu() - burst[2]
+            burst_apps = [c for z in children(server.pid) for c in children(z)]
+            burst_app_cpu = sum(cpu_seconds(a) for a in burst_apps)
             frames = [r[0] for r in results]
             readies = [r[1] for r in results]
             terms = [r[2] for r in results]
             print(f"first frame, {n} connecting at once: {ms(frames)}")
             print(f"lobby filled in, {n} at once: {ms(readies)}")
+            print(
+                f"CPU until the last lobby was filled in: apps {burst_app_cpu:.2f} s "
+                f"({len(burst_apps)} apps, {burst_app_cpu / max(1, len(burst_apps)) * 1000:.0f} ms "
+                f"each), server {burst_server:.2f} s, this benchmark's clients "
+                f"{burst_clients:.2f} s; the machine was busy "
+                f"{(1 - idle / max(1, ticks)) * 100:.0f}% of the time"
+            )
             await asyncio.sleep(1.0)
 
             spawner = [c for c in children(server.pid)]
