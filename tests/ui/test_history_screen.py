@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from textual.widgets import Button, DataTable
 
-from dicepoker_tui.store import Store
+from dicepoker_tui.store import Store, StoreError
 from dicepoker_tui.ui.screens.choose import ChoiceScreen
 from dicepoker_tui.ui.screens.history import PAGE_SIZE, HistoryScreen
 from dicepoker_tui.ui.screens.review import ReviewScreen
@@ -172,6 +172,23 @@ async def test_enter_opens_the_review_of_the_highlighted_game(store) -> None:
         assert isinstance(app.screen, HistoryScreen)
         await pilot.press("escape")  # leaving the first screen of `dicepoker review` quits
     assert app.return_code == 0
+
+
+async def test_a_game_that_cannot_be_read_is_named_and_the_list_stays(store, monkeypatch) -> None:
+    ids = add_games(store, 2)
+
+    def damaged(game_id: int):
+        raise StoreError(f"game {game_id}: events damaged")
+
+    monkeypatch.setattr(store, "load_events", damaged)
+    app = history_app(store)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        await pilot.press("enter")
+        await pilot.pause()
+        assert isinstance(app.screen, HistoryScreen)
+        shown = [str(n.message) for n in app._notifications]
+        assert any(f"Game {ids[-1]} cannot be opened" in m and "damaged" in m for m in shown)
 
 
 async def test_an_empty_history_says_so(store) -> None:

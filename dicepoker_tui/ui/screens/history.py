@@ -284,13 +284,7 @@ class HistoryScreen(Screen[None]):
         game = self.highlighted
         if game is None:
             return
-        try:
-            screen = ReviewScreen.from_store(self.store, game.id)
-        except (StoreError, ValueError) as exc:
-            message = _("Game {id} cannot be opened: {error}").format(id=game.id, error=exc)
-            self.notify(message, severity="error", timeout=6)
-            return
-        self.app.push_screen(screen)
+        ReviewScreen.show_game(self, self.store, game.id)
 
     def action_stats(self) -> None:
         from dicepoker_tui.ui.screens.stats import StatsScreen

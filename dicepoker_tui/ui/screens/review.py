@@ -27,7 +27,7 @@ from dicepoker_tui.engine.scoresheet import events as ev
 from dicepoker_tui.engine.scoresheet.game import replay
 from dicepoker_tui.engine.scoresheet.state import GameState, evolve
 from dicepoker_tui.i18n import _
-from dicepoker_tui.store import GameRecord, Store
+from dicepoker_tui.store import GameRecord, Store, StoreError
 from dicepoker_tui.store.timeline import timeline
 from dicepoker_tui.ui.review_analysis import decisions_by_step, summary_text, turn_marks
 from dicepoker_tui.ui.review_text import (
@@ -147,6 +147,17 @@ class ReviewScreen(Screen[None]):
         """The review of a stored game (raises `GameNotFound` for an unknown id)."""
         record = store.game(game_id)
         return cls(store.load_events(game_id), record)
+
+    @classmethod
+    def show_game(cls, screen: Screen, store: Store, game_id: int) -> None:
+        """Push the review of a stored game over `screen`, or say why it cannot be opened."""
+        try:
+            review = cls.from_store(store, game_id)
+        except (StoreError, ValueError) as exc:
+            message = _("Game {id} cannot be opened: {error}").format(id=game_id, error=exc)
+            screen.notify(message, severity="error", timeout=6)
+            return
+        screen.app.push_screen(review)
 
     def _fold_steps(self) -> list[GameState]:
         """The state at every step, folded once (the same as replaying up to each)."""

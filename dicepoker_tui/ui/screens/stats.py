@@ -214,13 +214,7 @@ class StatsScreen(Screen[None]):
         if not 0 <= event.cursor_row < len(self.best):
             return
         game = self.best[event.cursor_row]
-        try:
-            screen = ReviewScreen.from_store(self.store, game.id)
-        except (StoreError, ValueError) as exc:
-            message = _("Game {id} cannot be opened: {error}").format(id=game.id, error=exc)
-            self.notify(message, severity="error", timeout=6)
-            return
-        self.app.push_screen(screen)
+        ReviewScreen.show_game(self, self.store, game.id)
 
     def _record(self, figures: PlayerStats) -> Table:
         grid = Table.grid(padding=(0, 2))
