@@ -82,13 +82,14 @@ async def watcher(app: HubHere) -> None:
     await app.client_for("bob")
 
 
-async def three_tables(app: HubHere) -> None:
+async def three_tables(app: HubHere, perudo_name: str = "Friday perudo") -> None:
+    """Bob's Yatzy waiting for a second player, Carol's Yahtzee with a bot, Dave's Perudo."""
     bob = await app.client_for("bob")
     bob.create("yatzy", seats=2)
     carol = await app.client_for("carol")
     carol.create("yahtzee", seats=1, bots=["heuristic"], turn_timeout=60)
     dave = await app.client_for("dave")
-    dave.create("perudo", seats=2, bots=["strong"], name="Friday perudo")
+    dave.create("perudo", seats=2, bots=["strong"], name=perudo_name)
     await until(lambda: len(app.hub.tables) == 3, what="three tables")
 
 

@@ -16,6 +16,7 @@ from rich.cells import cell_len
 from textual.widgets import Input
 
 from dicepoker_tui import i18n
+from dicepoker_tui.ui import net_scenes
 from dicepoker_tui.ui.net_scenes import (
     HubHere,
     lobby_rows,
@@ -43,13 +44,7 @@ def short_dir():
 
 
 async def three_tables(app: HubHere) -> None:
-    bob = await app.client_for("bob")
-    bob.create("yatzy", seats=2)
-    carol = await app.client_for("carol")
-    carol.create("yahtzee", seats=1, bots=["heuristic"], turn_timeout=60)
-    dave = await app.client_for("dave")
-    dave.create("perudo", seats=2, bots=["strong"], name="Вечірній перудо")
-    await until(lambda: len(app.hub.tables) == 3, what="three tables")
+    await net_scenes.three_tables(app, perudo_name="Вечірній перудо")
 
 
 def test_lobby(snap_compare, ukrainian, short_dir) -> None:
