@@ -17,11 +17,12 @@ from pathlib import Path
 
 import asyncssh
 
+from dicepoker_tui.i18n import N_
 from dicepoker_tui.net.host_key import HOST_KEY_NAME, load_authorized_keys, load_or_create_host_key
 from dicepoker_tui.net.hub import Hub
 from dicepoker_tui.net.hub_socket import serve_hub
 from dicepoker_tui.net.spawner import Spawner
-from dicepoker_tui.net.ssh_server import GameSession, GameSSHServer
+from dicepoker_tui.net.ssh_server import EndReason, GameSession, GameSSHServer
 
 log = logging.getLogger(__name__)
 
@@ -118,7 +119,11 @@ class GameServer:
         if self._idle_task is not None:
             self._idle_task.cancel()
         for session in list(self.sessions):
-            session.terminate("the server is shutting down")
+            session.terminate(EndReason(N_("the server is shutting down")))
+        loop = asyncio.get_running_loop()
+        until = loop.time() + 5.0
+        while self.sessions and loop.time() < until:  # their apps end and they say why
+            await asyncio.sleep(0.05)
         if self._acceptor is not None:
             self._acceptor.close()
             with contextlib.suppress(Exception):
@@ -171,7 +176,12 @@ class GameServer:
             for session in list(self.sessions):
                 if session.idle_for(now) > limit and session.end_reason is None:
                     minutes = max(1, round(limit / 60))
-                    session.terminate(f"closed after {minutes} min without a key pressed")
+                    session.terminate(
+                        EndReason(
+                            N_("closed after {minutes} min without a key pressed"),
+                            {"minutes": minutes},
+                        )
+                    )
 
 
 def _load_bots() -> None:

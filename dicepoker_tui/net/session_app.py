@@ -15,7 +15,7 @@ import sys
 TOKEN_ENV = "DICEPOKER_SESSION_TOKEN"
 
 # Imported here so the session spawner loads the whole app before it forks.
-from dicepoker_tui.i18n import language_from_env, set_language  # noqa: E402
+from dicepoker_tui.i18n import _, language_from_env, set_language  # noqa: E402
 from dicepoker_tui.ui.net_app import run  # noqa: E402
 from dicepoker_tui.ui.settings import load_settings  # noqa: E402
 
@@ -27,6 +27,6 @@ def main(argv: list[str]) -> int:
     set_language(load_settings().language or language_from_env())
     token = os.environ.pop(TOKEN_ENV, "")
     if not token:
-        print("dicepoker: --connect is for sessions of `dicepoker serve`", file=sys.stderr)
+        print("dicepoker: " + _("--connect is for sessions of `dicepoker serve`"), file=sys.stderr)
         return 2
     return run(args.connect, token)

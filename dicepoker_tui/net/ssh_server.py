@@ -14,17 +14,21 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import gettext
 import logging
 import os
 import re
 import signal
+from dataclasses import dataclass, field
+from pathlib import Path
 from typing import TYPE_CHECKING
 
 import asyncssh
 
-from dicepoker_tui.i18n import N_, language_from_env, load_translation
+from dicepoker_tui.i18n import N_, language_from_env, load_translation, normalize
 from dicepoker_tui.net.hub import NICK_RE, Identity
 from dicepoker_tui.net.pty_bridge import PtyBridge, sane_size, set_window_size
+from dicepoker_tui.ui.settings import SETTINGS_FILE, load_settings
 
 if TYPE_CHECKING:
     from dicepoker_tui.net.server import GameServer
@@ -46,6 +50,18 @@ CLEAN_EXITS = (0, 3, 4)
 EARLY_INPUT_LIMIT = 4096
 SAFE_ENV = re.compile(r"^[A-Za-z0-9_.@:+-]{1,64}$")
 PASSED_ENV = ("LANG", "LC_ALL", "LC_MESSAGES", "LC_CTYPE", "COLORTERM")
+
+
+@dataclass(frozen=True)
+class EndReason:
+    """Why the server ended a session: an English template (a msgid) and its values, put
+    into the client's language only when written to its terminal."""
+
+    template: str
+    params: dict[str, object] = field(default_factory=dict)
+
+    def text(self, translation: gettext.NullTranslations) -> str:
+        return translation.gettext(self.template).format(**self.params)
 
 
 class GameSSHServer(asyncssh.SSHServer):
@@ -109,7 +125,8 @@ class GameSession(asyncssh.SSHServerSession):
         self.bridge: PtyBridge | None = None
         self.pid: int | None = None
         self.token: str | None = None
-        self.end_reason: str | None = None
+        self.home: Path | None = None
+        self.end_reason: EndReason | None = None
         self.last_input = asyncio.get_running_loop().time()
         self.started_at = self.last_input
         self._early = bytearray()
@@ -173,11 +190,19 @@ class GameSession(asyncssh.SSHServerSession):
     def _refuse(self, template: str, **params: object) -> None:
         """One line of help and the channel closes; in the language the client asked for."""
         assert self.chan is not None
-        lang = language_from_env(self.chan.get_environment())
-        line = "dicepoker: " + load_translation(lang).gettext(template).format(**params)
+        line = "dicepoker: " + self._translation().gettext(template).format(**params)
         newline = "\r\n" if self.pty else "\n"
         self.chan.write_stderr((line + newline).encode())
         self.chan.exit(1)
+
+    def _translation(self) -> gettext.NullTranslations:
+        """The session's language: the one chosen in its app's settings, else the LANG /
+        LC_ALL the client sent (as the app itself decides)."""
+        assert self.chan is not None
+        chosen = None
+        if self.home is not None:
+            chosen = normalize(load_settings(self.home / SETTINGS_FILE).language)
+        return load_translation(chosen or language_from_env(self.chan.get_environment()))
 
     # -- data ---------------------------------------------------------------------------------
     def data_received(self, data: bytes, datatype: int | None) -> None:
@@ -233,7 +258,8 @@ class GameSession(asyncssh.SSHServerSession):
         status = 1
         try:
             self.token = self.server.hub.issue_token(self.identity.nick, self.identity.fingerprint)
-            home = str(self.server.session_dir(self.identity.nick))
+            self.home = self.server.session_dir(self.identity.nick)
+            home = str(self.home)
             master, slave = os.openpty()
             set_window_size(slave, *self.size)
             self.pid = await self.server.spawner.spawn(
@@ -260,7 +286,9 @@ class GameSession(asyncssh.SSHServerSession):
             raise
         except Exception as exc:
             log.exception("session of %s failed", self.identity.nick)
-            self.end_reason = self.end_reason or f"the game could not start ({exc})"
+            self.end_reason = self.end_reason or EndReason(
+                N_("the game could not start ({error})"), {"error": exc}
+            )
         finally:
             for fd in (master, slave):
                 if fd >= 0:
@@ -281,9 +309,13 @@ class GameSession(asyncssh.SSHServerSession):
             reset = LEAVE_ALT_SCREEN + reset
         reason = self.end_reason
         if reason is None and status not in CLEAN_EXITS:
-            what = f"signal {-status}" if status < 0 else f"status {status}"
-            reason = f"the game stopped unexpectedly ({what})"
-        message = f"\r\ndicepoker: {reason}.\r\n".encode() if reason else b""
+            if status < 0:
+                reason = EndReason(N_("the game stopped unexpectedly (signal {n})"), {"n": -status})
+            else:
+                reason = EndReason(N_("the game stopped unexpectedly (status {n})"), {"n": status})
+        message = b""
+        if reason is not None:
+            message = f"\r\ndicepoker: {reason.text(self._translation())}.\r\n".encode()
         with contextlib.suppress(Exception):
             self.chan.write(reset + message)
             self.chan.exit(0 if status == 0 and not self.end_reason else 1)
@@ -307,7 +339,7 @@ class GameSession(asyncssh.SSHServerSession):
         if self.pid == pid:
             self._kill(signal.SIGKILL)
 
-    def terminate(self, reason: str) -> None:
+    def terminate(self, reason: EndReason) -> None:
         """End the session from the server side (idle, shutdown), saying why."""
         self.end_reason = reason
         self._kill(signal.SIGTERM)

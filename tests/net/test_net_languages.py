@@ -151,3 +151,46 @@ async def test_the_line_of_help_follows_the_clients_language(game_server):
         assert "ovo je igra za terminal" in await process.stderr.read()
         english = await conn.run("ls", check=False)
         assert "commands are not run here" in english.stderr
+
+
+async def test_the_line_a_session_ends_with_follows_the_clients_language(short_tmp):
+    from dicepoker_tui.net.server import GameServer, ServeOptions
+
+    server = GameServer(
+        ServeOptions(port=0, data_dir=short_tmp / "home", bot_pace=0.0, idle_timeout=0.5)
+    )
+    await server.start()
+    try:
+        async with await connect(server.port, "olena") as conn:
+            olena = await Terminal.open(conn, env=UK)
+            await olena.closed(timeout=20)
+        tail = olena.output.decode(errors="replace")
+        assert "dicepoker: закрито після 1 хв без жодного натискання клавіші." in tail
+        assert "without a key pressed" not in tail
+        async with await connect(server.port, "ivan") as conn:
+            ivan = await Terminal.open(conn, env={"LC_ALL": "ru_RU.UTF-8", "LANG": "en_US.UTF-8"})
+            await ivan.closed(timeout=20)
+        assert "закрыто через 1 мин без нажатия клавиш" in ivan.output.decode(errors="replace")
+    finally:
+        await server.close()
+
+
+async def test_a_server_shutting_down_says_so_in_the_clients_language(short_tmp):
+    from dicepoker_tui.net.server import GameServer, ServeOptions
+
+    server = GameServer(ServeOptions(port=0, data_dir=short_tmp / "home", idle_timeout=0))
+    await server.start()
+    closed = False
+    try:
+        async with await connect(server.port, "ana") as conn:
+            ana = await Terminal.open(conn, env={"LANG": "hr_HR.UTF-8"})
+            await ana.wait_for("ana")
+            await until(lambda: any(s.pid for s in server.sessions), what="the app's pid")
+            await server.close()
+            closed = True
+            await ana.closed()
+        tail = ana.output.decode(errors="replace")
+        assert "dicepoker: poslužitelj se gasi." in tail
+    finally:
+        if not closed:
+            await server.close()
