@@ -7,6 +7,8 @@ from pathlib import Path
 
 import asyncssh
 
+from dicepoker_tui.i18n import _
+
 HOST_KEY_NAME = "ssh_host_ed25519_key"
 
 
@@ -20,7 +22,9 @@ def load_or_create_host_key(path: Path) -> asyncssh.SSHKey:
         try:
             return asyncssh.read_private_key(path)
         except (OSError, ValueError, asyncssh.KeyImportError) as exc:
-            raise HostKeyError(f"cannot read the host key {path}: {exc}") from None
+            raise HostKeyError(
+                _("cannot read the host key {path}: {error}").format(path=path, error=exc)
+            ) from None
     key = asyncssh.generate_private_key("ssh-ed25519", comment="dicepoker serve")
     path.parent.mkdir(parents=True, exist_ok=True)
     data = key.export_private_key()
@@ -35,7 +39,9 @@ def load_authorized_keys(path: Path) -> set[bytes]:
     try:
         text = path.read_text()
     except OSError as exc:
-        raise HostKeyError(f"cannot read {path}: {exc.strerror}") from None
+        raise HostKeyError(
+            _("cannot read {path}: {error}").format(path=path, error=exc.strerror)
+        ) from None
     keys: set[bytes] = set()
     for number, raw in enumerate(text.splitlines(), start=1):
         line = raw.strip()
@@ -50,7 +56,7 @@ def load_authorized_keys(path: Path) -> set[bytes]:
             keys.add(key.public_data)
             break
         else:
-            raise HostKeyError(f"{path}:{number}: not a public key")
+            raise HostKeyError(_("{path}:{line}: not a public key").format(path=path, line=number))
     if not keys:
-        raise HostKeyError(f"{path} lists no keys")
+        raise HostKeyError(_("{path} lists no keys").format(path=path))
     return keys

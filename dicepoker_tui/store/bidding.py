@@ -14,6 +14,7 @@ from pydantic import TypeAdapter
 from dicepoker_tui.engine.bidding import events as ev
 from dicepoker_tui.engine.bidding.game import BiddingGame
 from dicepoker_tui.engine.bidding.state import BiddingState
+from dicepoker_tui.i18n import _
 from dicepoker_tui.store.database import Store, StoreError, _stamp, now
 
 EVENT_LIST: TypeAdapter[list[ev.Event]] = TypeAdapter(list[ev.Event])
@@ -90,7 +91,7 @@ def save_bidding_events(
             ),
         )
         if cur.rowcount != 1:
-            raise StoreError(f"no bidding game {game_id} in the history")
+            raise StoreError(_("no bidding game {id} in the history").format(id=game_id))
 
 
 def load_bidding_events(store: Store, game_id: int) -> list[ev.Event]:
@@ -99,7 +100,7 @@ def load_bidding_events(store: Store, game_id: int) -> list[ev.Event]:
             "SELECT events FROM bidding_games WHERE id = ?", (game_id,)
         ).fetchone()
     if row is None:
-        raise StoreError(f"no bidding game {game_id} in the history")
+        raise StoreError(_("no bidding game {id} in the history").format(id=game_id))
     return EVENT_LIST.validate_json(row[0])
 
 

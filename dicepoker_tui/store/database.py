@@ -22,6 +22,7 @@ from pydantic import ValidationError
 from dicepoker_tui.engine.scoresheet import events as ev
 from dicepoker_tui.engine.scoresheet.game import Game
 from dicepoker_tui.engine.scoresheet.state import GameState
+from dicepoker_tui.i18n import _
 from dicepoker_tui.store.paths import default_db_path
 from dicepoker_tui.store.records import GameRecord, PlayerRecord, PlayerStats
 from dicepoker_tui.store.schema import (
@@ -82,10 +83,14 @@ def _guarded(method: F) -> F:
         try:
             return method(*args, **kwargs)
         except sqlite3.Error as exc:
-            raise StoreError(f"the game history could not be used: {exc}") from exc
+            raise StoreError(
+                _("the game history could not be used: {error}").format(error=exc)
+            ) from exc
         except ValidationError as exc:
             raise StoreError(
-                f"the game history holds an unreadable game: {exc.errors()[0]['msg']}"
+                _("the game history holds an unreadable game: {error}").format(
+                    error=exc.errors()[0]["msg"]
+                )
             ) from exc
 
     return wrapper  # type: ignore[return-value]
@@ -127,13 +132,14 @@ class Store:
             except OSError as exc:
                 return Opened(
                     cls.memory(),
-                    f"The game history {target} {bad.reason} and could not be moved aside "
-                    f"({exc.strerror}); games of this session will not be saved.",
+                    _(
+                        "The game history {path} {reason} and could not be moved aside "
+                        "({error}); games of this session will not be saved."
+                    ).format(path=target, reason=bad.reason, error=exc.strerror),
                 )
-            notice = (
-                f"The game history {bad.reason}; it was moved to {moved} "
-                "and a new history was started."
-            )
+            notice = _(
+                "The game history {reason}; it was moved to {path} and a new history was started."
+            ).format(reason=bad.reason, path=moved)
         except (sqlite3.Error, OSError) as exc:
             return Opened(cls.memory(), _unusable(target, exc))
         try:
@@ -155,7 +161,7 @@ class Store:
         if path.exists() and path.stat().st_size:
             with path.open("rb") as head:
                 if head.read(len(_SQLITE_MAGIC)) != _SQLITE_MAGIC:
-                    raise _Unreadable("corrupt", "is not an SQLite database")
+                    raise _Unreadable("corrupt", _("is not an SQLite database"))
         conn = sqlite3.connect(path, isolation_level=None, check_same_thread=False, timeout=10)
         try:
             _check_readable(conn)
@@ -170,7 +176,9 @@ class Store:
             except (sqlite3.DatabaseError, ValueError) as exc:
                 raise _Unreadable(
                     "unreadable",
-                    f"could not be upgraded to schema version {SCHEMA_VERSION} ({exc})",
+                    _("could not be upgraded to schema version {version} ({error})").format(
+                        version=SCHEMA_VERSION, error=exc
+                    ),
                 ) from exc
         except BaseException:
             conn.close()
@@ -219,7 +227,7 @@ class Store:
         """
         events = list(game.events)
         if not events or not isinstance(events[0], ev.GameStarted):
-            raise StoreError("a game is stored from its game_started event on")
+            raise StoreError(_("a game is stored from its game_started event on"))
         start = events[0]
         with self._write() as conn:
             stamp = _stamp(started_at)
@@ -276,14 +284,18 @@ class Store:
             "SELECT event_count, status FROM games WHERE id = ?", (game_id,)
         ).fetchone()
         if row is None:
-            raise GameNotFound(f"no game {game_id} in the history")
+            raise GameNotFound(_("no game {id} in the history").format(id=game_id))
         count, status = row
         if status == "finished":
-            raise StoreError(f"game {game_id} is finished; nothing can be added to it")
+            raise StoreError(
+                _("game {id} is finished; nothing can be added to it").format(id=game_id)
+            )
         if seq is not None and seq != count:
             raise StoreError(
-                f"game {game_id} has {count} events stored, not {seq}: "
-                "it is being played somewhere else"
+                _(
+                    "game {id} has {count} events stored, not {expected}: "
+                    "it is being played somewhere else"
+                ).format(id=game_id, count=count, expected=seq)
             )
         conn.executemany(
             "INSERT INTO events (game_id, seq, data) VALUES (?, ?, ?)",
@@ -329,7 +341,7 @@ class Store:
                     return read_events(self._conn, game_id)
             finally:
                 self._conn.execute("COMMIT")
-        raise GameNotFound(f"no game {game_id} in the history")
+        raise GameNotFound(_("no game {id} in the history").format(id=game_id))
 
     def load_game(self, game_id: int) -> Game:
         """The game rebuilt from its events: same dice, same throws left, same player to act."""
@@ -343,7 +355,7 @@ class Store:
         """One game's record."""
         found = self._records("g.id = ?", [game_id], "g.id")
         if not found:
-            raise GameNotFound(f"no game {game_id} in the history")
+            raise GameNotFound(_("no game {id} in the history").format(id=game_id))
         return found[0]
 
     @_guarded
@@ -640,24 +652,26 @@ def _check_readable(conn: sqlite3.Connection) -> None:
         if version == 0 and app_id == 0 and tables == 0:
             return
         if app_id != APPLICATION_ID:
-            raise _Unreadable("foreign", "is not a dicepoker history")
+            raise _Unreadable("foreign", _("is not a dicepoker history"))
         if version > SCHEMA_VERSION:
             raise _Unreadable(
                 "newer",
-                f"was written by a newer version of dicepoker (schema version {version}; "
-                f"this one reads up to {SCHEMA_VERSION})",
+                _(
+                    "was written by a newer version of dicepoker (schema version {version}; "
+                    "this one reads up to {supported})"
+                ).format(version=version, supported=SCHEMA_VERSION),
             )
         if version == SCHEMA_VERSION:
             names = {r[0] for r in conn.execute("SELECT name FROM sqlite_master")}
             missing = [t for t in TABLES if t not in names]
             if missing:
-                raise _Unreadable("unreadable", f"has no {missing[0]} table")
+                raise _Unreadable("unreadable", _("has no {table} table").format(table=missing[0]))
         problems = [r[0] for r in conn.execute("PRAGMA quick_check(3)")]
         if problems != ["ok"]:
-            raise _Unreadable("corrupt", f"is damaged ({problems[0]})")
+            raise _Unreadable("corrupt", _("is damaged ({problem})").format(problem=problems[0]))
     except sqlite3.DatabaseError as exc:
         if _code(exc) in (_SQLITE_CORRUPT, _SQLITE_NOTADB):
-            raise _Unreadable("corrupt", f"cannot be read ({exc})") from exc
+            raise _Unreadable("corrupt", _("cannot be read ({error})").format(error=exc)) from exc
         raise
 
 
@@ -684,7 +698,7 @@ def _move_aside(path: Path, tag: str) -> Path:
 
 def _unusable(path: Path, exc: BaseException) -> str:
     reason = getattr(exc, "strerror", None) or str(exc)
-    return (
-        f"The game history {path} cannot be used ({reason}); "
+    return _(
+        "The game history {path} cannot be used ({reason}); "
         "games of this session will not be saved."
-    )
+    ).format(path=path, reason=reason)

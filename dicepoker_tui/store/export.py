@@ -18,6 +18,7 @@ from pydantic import AwareDatetime, BaseModel, ConfigDict, Field, ValidationErro
 from dicepoker_tui.engine.players import PlayerKind
 from dicepoker_tui.engine.scoresheet import events as ev
 from dicepoker_tui.engine.scoresheet.game import Game
+from dicepoker_tui.i18n import _, ngettext
 from dicepoker_tui.store.database import Store
 from dicepoker_tui.store.records import GameStatus
 from dicepoker_tui.store.verify import Inconsistent, recheck
@@ -160,7 +161,9 @@ def render(doc: ExportedGame, fmt: str) -> str:
             return sheet_formats.to_csv(doc)
         case "txt":
             return sheet_formats.to_txt(doc)
-    raise ExportError(f"unknown export format {fmt!r} (json, csv, txt or svg)")
+    raise ExportError(
+        _("unknown export format {format} (json, csv, txt or svg)").format(format=repr(fmt))
+    )
 
 
 # -- import -----------------------------------------------------------------------------------
@@ -174,11 +177,15 @@ def parse_export(data: str | bytes, check_seed: bool = True) -> tuple[ExportedGa
         raise ImportRefused(_first_problem(exc)) from None
     if doc.schema_version > FORMAT_VERSION:
         raise ImportRefused(
-            f"written by a newer version of dicepoker (format version {doc.schema_version}; "
-            f"this one reads up to {FORMAT_VERSION})"
+            _(
+                "written by a newer version of dicepoker (format version {version}; "
+                "this one reads up to {supported})"
+            ).format(version=doc.schema_version, supported=FORMAT_VERSION)
         )
     if doc.schema_version < 1:
-        raise ImportRefused(f"unknown format version {doc.schema_version}")
+        raise ImportRefused(
+            _("unknown format version {version}").format(version=doc.schema_version)
+        )
     try:
         game = recheck(doc.events, check_seed=check_seed)
     except Inconsistent as exc:
@@ -191,7 +198,9 @@ def import_game(store: Store, doc: ExportedGame, game: Game) -> int:
     """Store a checked import (see `parse_export`) as a new game; its id."""
     duplicate = store.find_duplicate(game.events, doc.started_at)
     if duplicate is not None:
-        raise ImportRefused(f"this game is already in the history as game {duplicate}")
+        raise ImportRefused(
+            _("this game is already in the history as game {id}").format(id=duplicate)
+        )
     return store.create_game(
         game,
         started_at=doc.started_at,
@@ -207,68 +216,111 @@ def _check_meta(doc: ExportedGame, game: Game) -> None:
     for field_name in ("variant", "seed", "real_dice"):
         if getattr(doc, field_name) != getattr(state, field_name):
             raise ImportRefused(
-                f"{field_name} {getattr(doc, field_name)!r} does not match the game_started "
-                f"event ({getattr(state, field_name)!r})"
+                _("{field} {value} does not match the game_started event ({expected})").format(
+                    field=field_name,
+                    value=repr(getattr(doc, field_name)),
+                    expected=repr(getattr(state, field_name)),
+                )
             )
     if len(doc.players) != len(state.players):
-        raise ImportRefused(f"{len(doc.players)} players listed, the game has {len(state.players)}")
+        raise ImportRefused(
+            _("{listed} players listed, the game has {seated}").format(
+                listed=len(doc.players), seated=len(state.players)
+            )
+        )
     results = {s.player: s for s in state.standings or []}
     for seat, (listed, seated) in enumerate(zip(doc.players, state.players, strict=True)):
-        who = f"player {seat + 1} ({listed.name})"
+        who = _("player {number} ({name})").format(number=seat + 1, name=listed.name)
         if (listed.seat, listed.name, listed.kind, listed.level) != (
             seat,
             seated.name,
             seated.kind,
             seated.level,
         ):
-            raise ImportRefused(f"{who} does not match the seats of the game_started event")
+            raise ImportRefused(
+                _("{player} does not match the seats of the game_started event").format(player=who)
+            )
         result = results.get(seat)
         expected = (result.total, result.place, result.settlement) if result else (None, None, None)
         if (listed.total, listed.place, listed.settlement) != expected:
             raise ImportRefused(
-                f"{who}: total {listed.total}, place {listed.place}, settlement "
-                f"{listed.settlement} do not match the events ({expected[0]}, {expected[1]}, "
-                f"{expected[2]})"
+                _(
+                    "{player}: total {total}, place {place}, settlement {settlement} "
+                    "do not match the events ({expected_total}, {expected_place}, "
+                    "{expected_settlement})"
+                ).format(
+                    player=who,
+                    total=listed.total,
+                    place=listed.place,
+                    settlement=listed.settlement,
+                    expected_total=expected[0],
+                    expected_place=expected[1],
+                    expected_settlement=expected[2],
+                )
             )
     if len(doc.sheets) != len(state.sheets):
-        raise ImportRefused(f"{len(doc.sheets)} sheets for {len(state.sheets)} players")
+        raise ImportRefused(
+            _("{sheets} sheets for {players} players").format(
+                sheets=len(doc.sheets), players=len(state.sheets)
+            )
+        )
     for seat, (listed_sheet, sheet) in enumerate(zip(doc.sheets, state.sheets, strict=True)):
         name = state.players[seat].name
         if listed_sheet.player != seat:
-            raise ImportRefused(f"sheet {seat + 1} is for seat {listed_sheet.player}")
+            raise ImportRefused(
+                _("sheet {number} is for seat {seat}").format(
+                    number=seat + 1, seat=listed_sheet.player
+                )
+            )
         if listed_sheet.total != sheet.total:
             raise ImportRefused(
-                f"{name}'s total {listed_sheet.total} does not match the events ({sheet.total})"
+                _("{name}'s total {total} does not match the events ({expected})").format(
+                    name=name, total=listed_sheet.total, expected=sheet.total
+                )
             )
         if (listed_sheet.scores, listed_sheet.bonuses, listed_sheet.bank) != (
             sheet.scores,
             sheet.bonuses,
             sheet.bank,
         ):
-            raise ImportRefused(f"{name}'s sheet does not match the events")
+            raise ImportRefused(_("{name}'s sheet does not match the events").format(name=name))
     _check_status(doc, game)
 
 
 def _check_status(doc: ExportedGame, game: Game) -> None:
     if game.finished != (doc.status == "finished"):
         if doc.status == "finished":
-            raise ImportRefused("the events stop before the end of the game (truncated)")
-        raise ImportRefused(f"status {doc.status!r}, but the events finish the game")
+            raise ImportRefused(_("the events stop before the end of the game (truncated)"))
+        raise ImportRefused(
+            _("status {status}, but the events finish the game").format(status=repr(doc.status))
+        )
     if (doc.finished_at is not None) != game.finished:
         raise ImportRefused(
-            "finished_at is missing" if game.finished else "finished_at set on an unfinished game"
+            _("finished_at is missing")
+            if game.finished
+            else _("finished_at set on an unfinished game")
         )
     if doc.updated_at < doc.started_at or (
         doc.finished_at is not None and doc.finished_at < doc.started_at
     ):
-        raise ImportRefused("the game ends before it starts")
+        raise ImportRefused(_("the game ends before it starts"))
 
 
 def _first_problem(exc: ValidationError) -> str:
     errors = exc.errors()
     first = errors[0]
     if first["type"] == "json_invalid":
-        return f"not valid JSON ({first['msg'].removeprefix('Invalid JSON: ')})"
+        return _("not valid JSON ({error})").format(
+            error=first["msg"].removeprefix("Invalid JSON: ")
+        )
     where = ".".join(str(part) for part in first["loc"])
-    more = f" (and {len(errors) - 1} more problems)" if len(errors) > 1 else ""
+    extra = len(errors) - 1
+    more = (
+        " "
+        + ngettext("(and {count} more problem)", "(and {count} more problems)", extra).format(
+            count=extra
+        )
+        if extra
+        else ""
+    )
     return f"{where}: {first['msg']}{more}" if where else f"{first['msg']}{more}"

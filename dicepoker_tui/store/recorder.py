@@ -7,6 +7,7 @@ from collections.abc import Callable
 from dicepoker_tui.engine.scoresheet import events as ev
 from dicepoker_tui.engine.scoresheet.game import Game
 from dicepoker_tui.engine.scoresheet.state import GameState
+from dicepoker_tui.i18n import _
 from dicepoker_tui.store.database import Store, StoreError
 
 # Events that are always followed by more events of the same command (a write is followed
@@ -45,7 +46,9 @@ class GameRecorder:
             self.saved = store.event_count(game_id)
             if self.saved > len(game.events):
                 raise StoreError(
-                    f"game {game_id} has {self.saved} events stored, more than this game has"
+                    _("game {id} has {count} events stored, more than this game has").format(
+                        id=game_id, count=self.saved
+                    )
                 )
         self._unsubscribe = game.subscribe(self._on_event)
         if self.saved < len(game.events):

@@ -15,6 +15,7 @@ from dicepoker_tui.engine.errors import IllegalMove
 from dicepoker_tui.engine.scoresheet import commands as cmd
 from dicepoker_tui.engine.scoresheet import events as ev
 from dicepoker_tui.engine.scoresheet.game import Game
+from dicepoker_tui.i18n import _
 from dicepoker_tui.variants.registry import get_variant
 
 
@@ -33,11 +34,19 @@ class _RecordedDice:
     def roll(self, count: int, key: int) -> Dice:
         fresh = self.next
         if len(fresh) != count:
-            raise Inconsistent(f"{self.label} throws {len(fresh)} dice where {count} were thrown")
+            raise Inconsistent(
+                _("{event} throws {thrown} dice where {count} were thrown").format(
+                    event=self.label, thrown=len(fresh), count=count
+                )
+            )
         if any(v not in FACES for v in fresh):
-            raise Inconsistent(f"{self.label} shows a die that is not 1-6")
+            raise Inconsistent(_("{event} shows a die that is not 1-6").format(event=self.label))
         if self.seeded is not None and self.seeded.roll(count, key) != fresh:
-            raise Inconsistent(f"{self.label} shows dice that do not come from the game's seed")
+            raise Inconsistent(
+                _("{event} shows dice that do not come from the game's seed").format(
+                    event=self.label
+                )
+            )
         return fresh
 
 
@@ -48,7 +57,7 @@ def recheck(events: Sequence[ev.Event], check_seed: bool = True) -> Game:
     ones its seed gives.
     """
     if not events or not isinstance(events[0], ev.GameStarted):
-        raise Inconsistent("the events do not begin with game_started")
+        raise Inconsistent(_("the events do not begin with game_started"))
     start = events[0]
     try:
         get_variant(start.variant)
@@ -61,12 +70,14 @@ def recheck(events: Sequence[ev.Event], check_seed: bool = True) -> Game:
     )
     i = 0
     while True:
-        label = f"event {i + 1} ({events[i].type})"
+        label = _("event {number} ({type})").format(number=i + 1, type=events[i].type)
         dice.label = label
         try:
             produced = game.execute(command)
         except IllegalMove as exc:
-            raise Inconsistent(f"{label} breaks the rules: {exc.message}") from None
+            raise Inconsistent(
+                _("{event} breaks the rules: {reason}").format(event=label, reason=exc.message)
+            ) from None
         _compare(events, i, produced)
         i += len(produced)
         if i == len(events):
@@ -79,13 +90,22 @@ def _compare(recorded: Sequence[ev.Event], at: int, produced: list[ev.Event]) ->
         n = at + k
         if n >= len(recorded):
             raise Inconsistent(
-                f"the events stop in the middle of a move after event {n} (truncated); "
-                f"the rules go on with {expected.type}"
+                _(
+                    "the events stop in the middle of a move after event {number} "
+                    "(truncated); the rules go on with {type}"
+                ).format(number=n, type=expected.type)
             )
         if recorded[n] != expected:
             raise Inconsistent(
-                f"event {n + 1} ({recorded[n].type}) does not match the rules: recorded "
-                f"{_brief(recorded[n])}, the rules give {_brief(expected)}"
+                _(
+                    "event {number} ({type}) does not match the rules: recorded "
+                    "{recorded}, the rules give {expected}"
+                ).format(
+                    number=n + 1,
+                    type=recorded[n].type,
+                    recorded=_brief(recorded[n]),
+                    expected=_brief(expected),
+                )
             )
 
 
@@ -105,8 +125,10 @@ def _command_for(event: ev.Event, i: int, game: Game, dice: _RecordedDice) -> cm
         case ev.WriteUndone():
             return cmd.Undo(player=event.player)
     raise Inconsistent(
-        f"event {i + 1} ({event.type}) does not follow from the move before it "
-        "(only the rules make it)"
+        _(
+            "event {number} ({type}) does not follow from the move before it "
+            "(only the rules make it)"
+        ).format(number=i + 1, type=event.type)
     )
 
 
