@@ -19,7 +19,7 @@ from textual.theme import Theme, ThemeProvider
 from dicepoker_tui.engine.errors import IllegalMove
 from dicepoker_tui.engine.scoresheet.game import Game
 from dicepoker_tui.i18n import LANGUAGES, N_, _, current_language, set_language
-from dicepoker_tui.ui.i18n_bindings import translate_classes, translate_node
+from dicepoker_tui.ui.i18n_bindings import notify_how_to_quit, translate_classes, translate_node
 from dicepoker_tui.ui.keeper import GameKeeper
 from dicepoker_tui.ui.screens.lobby import LobbyScreen
 from dicepoker_tui.ui.settings import Settings, load_settings, save_settings
@@ -238,6 +238,9 @@ class DicePokerApp(App[None]):
                     )
         for command in super().get_system_commands(screen):
             yield command._replace(title=_(command.title), help=_(command.help))
+
+    def action_help_quit(self) -> None:
+        notify_how_to_quit(self)
 
     def action_command_palette(self) -> None:
         """Textual's palette, its search line in the current language."""

@@ -13,7 +13,7 @@ from textual.binding import Binding
 from textual.screen import Screen
 
 from dicepoker_tui.store import Store
-from dicepoker_tui.ui.i18n_bindings import translate_classes, translate_node
+from dicepoker_tui.ui.i18n_bindings import notify_how_to_quit, translate_classes, translate_node
 from dicepoker_tui.ui.screens.history import HistoryScreen
 from dicepoker_tui.ui.screens.review import ReviewScreen
 
@@ -58,6 +58,9 @@ class HistoryApp(App[None]):
         if isinstance(screen, Screen):
             translate_node(screen)
         return super().push_screen(screen, *args, **kwargs)
+
+    def action_help_quit(self) -> None:
+        notify_how_to_quit(self)
 
     def on_mount(self) -> None:
         if self.saved_theme:

@@ -4,6 +4,7 @@ the command palette in the language shown."""
 from __future__ import annotations
 
 import json
+import os
 
 import pytest
 from textual.command import CommandPalette
@@ -217,3 +218,47 @@ async def test_language_row_fits_80x24_for_every_variant(language, tmp_path) -> 
             buttons = [b.region for b in lobby.query("#lobby-language Button")]
             assert row.bottom <= footer.y, (index, row, footer)
             assert all(b.right <= 80 and b.height == 1 for b in buttons)
+
+
+def keys_panel_text(app: DicePokerApp) -> str:
+    """What the Keys panel (command palette → Keys) shows, as plain text."""
+    from rich.console import Console
+    from textual.widgets._key_panel import BindingsTable
+
+    console = Console(width=200, record=True, file=open(os.devnull, "w"))  # noqa: SIM115
+    console.print(app.screen.query_one(BindingsTable).render_bindings_table())
+    return console.export_text()
+
+
+async def test_textuals_own_key_descriptions_in_the_language_shown(tmp_path) -> None:
+    i18n.set_language("uk")
+    app = DicePokerApp(settings_file=tmp_path / "s.json", keep_history=False)
+    async with app.run_test(size=(100, 40)) as pilot:
+        await pilot.pause()
+        app.screen.query_one("#seed", Input).focus()
+        app.action_show_help_panel()
+        await pilot.pause()
+        shown = keys_panel_text(app)
+        for words in ("До наступного елемента", "Видалити символ ліворуч", "Поле введення"):
+            assert words in shown, words
+        for english in ("Focus Next", "Delete character left", "Copy selected text"):
+            assert english not in shown, english
+
+        # the input line built in Ukrainian follows a switch to English
+        app.set_language("en")
+        await pilot.pause()
+        seed = app.screen.query_one("#seed", Input)
+        descriptions = {b.description for bs in seed._bindings.key_to_bindings.values() for b in bs}
+        assert "Delete character left" in descriptions
+        assert "Видалити символ ліворуч" not in descriptions
+
+
+async def test_ctrl_c_says_how_to_quit_in_the_language_shown(tmp_path) -> None:
+    i18n.set_language("hr")
+    app = DicePokerApp(settings_file=tmp_path / "s.json", keep_history=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("ctrl+c")
+        await pilot.pause()
+        notes = [(n.title, n.message) for n in app._notifications]
+        assert ("Želite li izaći?", "Za izlaz iz igre pritisnite [b]ctrl+q[/b]") in notes, notes
