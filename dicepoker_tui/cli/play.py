@@ -22,6 +22,12 @@ def add_parser(p: argparse.ArgumentParser) -> None:
     p.add_argument("--real-dice", action="store_true", help=_("type the values of real dice"))
 
 
+def default_name(stem: str, number: int) -> str:
+    """A seat's default name in the language shown ("Player 1", "Гравець 1"), as the lobby
+    names its seats."""
+    return f"{stem} {number}"
+
+
 def setup_from_args(args: argparse.Namespace):
     """The `GameSetup` the options describe; CliError naming the problem otherwise."""
     from dicepoker_tui.ai.bots import bot_levels
@@ -43,10 +49,10 @@ def setup_from_args(args: argparse.Namespace):
                 )
             )
     if not names and not args.bot:
-        names = ["Player 1"]
+        names = [default_name(_("Player"), 1)]
     seats = [Player(name=name) for name in names]
     for i, level in enumerate(args.bot, start=1):
-        seats.append(Player(name=f"Bot {i}", kind="bot", level=level))
+        seats.append(Player(name=default_name(_("Bot"), i), kind="bot", level=level))
     setup = GameSetup(
         variant=args.variant, seats=tuple(seats), seed=args.seed, real_dice=args.real_dice
     )
@@ -54,7 +60,7 @@ def setup_from_args(args: argparse.Namespace):
 
     if is_bidding(args.variant):
         if len(seats) == 1 and not args.bot:  # the default lone seat gets a bot to play
-            seats.append(Player(name="Bot 1", kind="bot", level="strong"))
+            seats.append(Player(name=default_name(_("Bot"), 1), kind="bot", level="strong"))
             setup = GameSetup(variant=args.variant, seats=tuple(seats), seed=args.seed)
         problem = bidding_setup_problem(setup)
     else:

@@ -51,3 +51,21 @@ def test_bad_options_are_one_line_errors(started, capsys, argv, needle) -> None:
     assert needle in err
     assert err.count("\n") == 1
     assert not started
+
+
+@pytest.mark.parametrize(
+    ("lang", "player", "bot"),
+    [("en", "Player 1", "Bot 1"), ("uk", "Гравець 1", "Бот 1"), ("hr", "Igrač 1", "Bot 1")],
+)
+def test_default_seat_names_follow_the_language(started, monkeypatch, tmp_path, lang, player, bot):
+    from dicepoker_tui import i18n
+
+    monkeypatch.setenv("DICEPOKER_HOME", str(tmp_path))
+    try:
+        assert main(["--lang", lang, "play", "--variant", "yatzy"]) == 0
+        assert main(["--lang", lang, "play", "--bot", "heuristic", "--bot", "heuristic"]) == 0
+    finally:
+        i18n.set_language("en")
+    assert [p.name for p in started[0].initial_setup.seats] == [player]
+    second = bot.rpartition(" ")[0] + " 2"
+    assert [p.name for p in started[1].initial_setup.seats] == [bot, second]
