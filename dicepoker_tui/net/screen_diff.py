@@ -179,20 +179,15 @@ class ScreenDiff:
                 self._text(data[pos:start])
             pos = match.end()
             params, text, sgr, row = match.group(1, 2, 3, 4)
-            if text is not None:
-                key = (self._pen, params)
+            if text is not None or sgr is not None:
+                key = (self._pen, sgr if text is None else params)
                 pen = pens.get(key)
                 if pen is None:
                     pen = pens[key] = _apply_sgr(*key)
                 self._pen = pen
-                self._text(text)
-                self._pen = RESET
-            elif sgr is not None:
-                key = (self._pen, sgr)
-                pen = pens.get(key)
-                if pen is None:
-                    pen = pens[key] = _apply_sgr(*key)
-                self._pen = pen
+                if text is not None:
+                    self._text(text)
+                    self._pen = RESET
             elif row is not None:
                 self._at = (int(row or 1) - 1, int(match.group(5) or 1) - 1)
             elif match.group(6) is not None:
