@@ -2,21 +2,11 @@
 
 from __future__ import annotations
 
-import asyncio
-from collections.abc import Callable
-
 from dicepoker_tui.net import protocol as p
 from dicepoker_tui.net.client import HubClient
+from dicepoker_tui.ui.net_scenes import until
 
-
-async def until(condition: Callable[[], object], timeout: float = 10.0, what: str = "") -> None:
-    """Wait until `condition()` is true; fail the test after `timeout` seconds."""
-    loop = asyncio.get_running_loop()
-    end = loop.time() + timeout
-    while not condition():
-        if loop.time() > end:
-            raise AssertionError(f"timed out waiting for {what or condition}")
-        await asyncio.sleep(0.005)
+__all__ = ["Recorder", "play_turn", "until"]
 
 
 class Recorder:
