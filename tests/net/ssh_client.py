@@ -70,14 +70,20 @@ class Terminal:
         return len(self.output)
 
     async def wait_for(self, text: bytes | str, since: int = 0, timeout: float = 15.0) -> int:
-        """Wait until `text` appears after offset `since`; its position."""
+        """Wait until `text` appears after offset `since`: in the bytes written, or on the
+        screen they draw (only changed cells are sent, so a phrase can arrive in pieces).
+        The offset of the bytes that showed it."""
         needle = text.encode() if isinstance(text, str) else text
+        phrase = needle.decode()
+        before = self.screen(self.output[:since]).count(phrase) if since else 0
         loop = asyncio.get_running_loop()
         end = loop.time() + timeout
         while True:
             at = self.output.find(needle, since)
             if at >= 0:
                 return at
+            if self.screen().count(phrase) > before:
+                return len(self.output)
             if self._reader.done() or loop.time() > end:
                 tail = bytes(self.output[-2000:])
                 raise AssertionError(f"{needle!r} never appeared; output ends {tail!r}")
@@ -85,12 +91,12 @@ class Terminal:
             with contextlib.suppress(TimeoutError):
                 await asyncio.wait_for(self.changed.wait(), 0.2)
 
-    def screen(self) -> str:
-        """The screen this terminal's output draws, read back as text."""
+    def screen(self, output: bytes | bytearray | None = None) -> str:
+        """The screen this terminal's output (or the first part of it given) draws, as text."""
         from .terminal_screen import TerminalScreen
 
         screen = TerminalScreen(*self.size)
-        screen.feed(bytes(self.output))
+        screen.feed(bytes(self.output if output is None else output))
         return "\n".join(screen.text())
 
     async def shows(self, text: str, timeout: float = 20.0, gone: str | None = None) -> None:

@@ -75,7 +75,7 @@ async def test_a_dropped_player_resumes_the_seat_and_nobody_acts_for_another(gam
 
     conn = await connect(game_server.port, "alice", KEY_A)
     term = await Terminal.open(conn)
-    await term.wait_for("bob's Yatzy")
+    await term.wait_for("1 free")  # bob's table is listed
     term.send("\r")  # sit down at the highlighted table
     await until(lambda: table.game is not None, what="the game to start")
     assert table.seats[1].name == "alice" and table.seats[1].fingerprint == KEY_A.get_fingerprint()

@@ -51,7 +51,7 @@ async def test_a_throw_sends_thrower_and_watcher_far_less_than_a_whole_frame(gam
         await connect(game_server.port, "carol") as conn_c,
     ):
         alice, carol = await Terminal.open(conn_a), await Terminal.open(conn_c)
-        await alice.wait_for("bob's Yatzy")
+        await alice.wait_for("1 free")  # bob's table is listed
         alice.send("\r")  # sits down: the game starts
         await until(lambda: table.game is not None, what="the start")
         await carol.wait_for("bob's Yatzy")
