@@ -15,7 +15,7 @@ import math
 from dicepoker_tui.ai.noise import LEVEL_NOISE
 from dicepoker_tui.ai.simulate import simulate
 from dicepoker_tui.ai.solver import get_table
-from dicepoker_tui.variants import all_variants
+from dicepoker_tui.engine.scoresheet.variants import all_variants
 
 
 def main() -> int:

@@ -21,8 +21,8 @@ from pathlib import Path
 
 from dicepoker_tui.engine.players import Player
 from dicepoker_tui.engine.scoresheet.game import Game
+from dicepoker_tui.engine.scoresheet.variants import all_variants
 from dicepoker_tui.store import Store
-from dicepoker_tui.variants import all_variants
 
 NAMES = ["Ann", "Bob", "Cy", "Dee", "Eve", "Fay"]
 

@@ -32,7 +32,7 @@ def main() -> int:
 
     from dicepoker_tui.ai.simulate import simulate
     from dicepoker_tui.ai.solver import solve
-    from dicepoker_tui.variants import get_variant
+    from dicepoker_tui.engine.scoresheet.variants import get_variant
 
     variant = get_variant("yahtzee")
     peer_variant = ys.Variant("american+forced-joker")

@@ -75,7 +75,7 @@ def messages_in_source(source: str) -> set[str]:
 
 
 def variant_messages() -> set[str]:
-    from dicepoker_tui.variants.registry import all_variants
+    from dicepoker_tui.engine.scoresheet.variants.registry import all_variants
 
     found: set[str] = set()
     for variant in all_variants():

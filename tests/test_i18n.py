@@ -13,8 +13,8 @@ import sys
 import pytest
 
 from dicepoker_tui import i18n
+from dicepoker_tui.engine.scoresheet.variants.registry import all_variants, get_variant
 from dicepoker_tui.i18n_extract import app_messages, messages_in_source, missing
-from dicepoker_tui.variants.registry import all_variants, get_variant
 
 LANGS = ("uk", "ru", "hr")
 FIELD = re.compile(r"\{(\w*)\}")

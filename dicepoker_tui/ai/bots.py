@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from typing import Protocol
 
 from dicepoker_tui.engine.scoresheet.state import GameState
-from dicepoker_tui.variants.base import Variant
+from dicepoker_tui.engine.scoresheet.variants.base import Variant
 
 
 @dataclass(frozen=True)

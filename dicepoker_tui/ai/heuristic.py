@@ -15,8 +15,8 @@ from dicepoker_tui.ai.bots import Action, KeepAndThrow, WriteBox, register_level
 from dicepoker_tui.ai.keeps import ROLLS, all_keeps, completions, keep_positions, sub_keeps
 from dicepoker_tui.engine.dice import Dice
 from dicepoker_tui.engine.scoresheet.state import GameState, Sheet
-from dicepoker_tui.variants.base import Variant, WriteContext
-from dicepoker_tui.variants.registry import get_variant
+from dicepoker_tui.engine.scoresheet.variants.base import Variant, WriteContext
+from dicepoker_tui.engine.scoresheet.variants.registry import get_variant
 
 PAR_SCALE = 0.8
 BANKED_THROW_VALUE = 2.5

@@ -36,8 +36,8 @@ from dicepoker_tui.ai.solver.kernel import concat_keeps, expect_down, throw_laye
 from dicepoker_tui.ai.solver.terms import box_values_at, write_values
 from dicepoker_tui.engine.dice import validate_dice
 from dicepoker_tui.engine.scoresheet.state import GameState, Sheet
-from dicepoker_tui.variants.base import Variant, WriteContext
-from dicepoker_tui.variants.registry import get_variant
+from dicepoker_tui.engine.scoresheet.variants.base import Variant, WriteContext
+from dicepoker_tui.engine.scoresheet.variants.registry import get_variant
 
 ALL_KEEPS = [k for keeps in KEEPS for k in keeps]
 

@@ -13,7 +13,7 @@ from dicepoker_tui.ai.bots import Action, KeepAndThrow, WriteBox, register_level
 from dicepoker_tui.ai.noise import LEVEL_NOISE, noisy_argmax
 from dicepoker_tui.ai.policy import Policy, positions_of
 from dicepoker_tui.engine.scoresheet.state import GameState
-from dicepoker_tui.variants.base import Variant
+from dicepoker_tui.engine.scoresheet.variants.base import Variant
 
 
 class PolicyBot:

@@ -12,8 +12,8 @@ from dicepoker_tui.cli.solver_tables import table_for, variant_or_error
 from dicepoker_tui.cli.texts import describe, roll_problem, whole_number
 from dicepoker_tui.engine.dice import all_rolls, parse_roll
 from dicepoker_tui.engine.scoresheet.state import Sheet
+from dicepoker_tui.engine.scoresheet.variants.base import Variant, WriteContext
 from dicepoker_tui.i18n import _, ngettext
-from dicepoker_tui.variants.base import Variant, WriteContext
 
 
 def add_parser(p: argparse.ArgumentParser) -> None:

@@ -8,9 +8,9 @@ import json
 from dicepoker_tui.cli import CliError
 from dicepoker_tui.cli.history_store import open_store
 from dicepoker_tui.cli.texts import unknown_variant
+from dicepoker_tui.engine.scoresheet.variants import get_variant
 from dicepoker_tui.i18n import _
 from dicepoker_tui.store import GameRecord
-from dicepoker_tui.variants import get_variant
 
 
 def add_parser(p: argparse.ArgumentParser) -> None:

@@ -32,8 +32,8 @@ def setup_from_args(args: argparse.Namespace):
     """The `GameSetup` the options describe; CliError naming the problem otherwise."""
     from dicepoker_tui.ai.bots import bot_levels
     from dicepoker_tui.engine.bidding.variants import BIDDING_VARIANTS
+    from dicepoker_tui.engine.scoresheet.variants import get_variant
     from dicepoker_tui.ui.setup import NAME_MAX, GameSetup
-    from dicepoker_tui.variants import get_variant
 
     if args.variant not in BIDDING_VARIANTS:
         try:

@@ -7,8 +7,8 @@ import argparse
 from dicepoker_tui.cli import CliError
 from dicepoker_tui.cli.texts import unknown_variant
 from dicepoker_tui.engine.bidding.variants import BIDDING_VARIANTS
+from dicepoker_tui.engine.scoresheet.variants import get_variant
 from dicepoker_tui.i18n import _
-from dicepoker_tui.variants import get_variant
 
 
 def add_parser(p: argparse.ArgumentParser) -> None:

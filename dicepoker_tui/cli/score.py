@@ -8,9 +8,9 @@ import json
 from dicepoker_tui.cli import CliError
 from dicepoker_tui.cli.texts import roll_problem, unknown_variant
 from dicepoker_tui.engine.dice import parse_roll
+from dicepoker_tui.engine.scoresheet.variants import get_variant
+from dicepoker_tui.engine.scoresheet.variants.base import WriteContext
 from dicepoker_tui.i18n import _
-from dicepoker_tui.variants import get_variant
-from dicepoker_tui.variants.base import WriteContext
 
 
 def add_parser(p: argparse.ArgumentParser) -> None:

@@ -7,9 +7,9 @@ import sys
 from dicepoker_tui.ai.solver import Table, cached, get_table
 from dicepoker_tui.cli import CliError
 from dicepoker_tui.cli.texts import unknown_variant
+from dicepoker_tui.engine.scoresheet.variants import get_variant
+from dicepoker_tui.engine.scoresheet.variants.base import Variant
 from dicepoker_tui.i18n import _
-from dicepoker_tui.variants import get_variant
-from dicepoker_tui.variants.base import Variant
 
 
 def variant_or_error(variant_id: str) -> Variant:

@@ -43,7 +43,7 @@ def translate_argparse() -> None:
 
 def unknown_variant(variant_id: str, also: tuple[str, ...] = ()) -> str:
     """The complaint about a variant id; `also`: more ids the command takes."""
-    from dicepoker_tui.variants import all_variants
+    from dicepoker_tui.engine.scoresheet.variants import all_variants
 
     known = ", ".join([v.id for v in all_variants()] + list(also))
     return _("unknown variant {variant} (known: {known})").format(

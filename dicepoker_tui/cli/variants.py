@@ -6,8 +6,8 @@ import argparse
 import json
 
 from dicepoker_tui.engine.bidding.variants import BIDDING_VARIANTS
+from dicepoker_tui.engine.scoresheet.variants import all_variants
 from dicepoker_tui.i18n import _
-from dicepoker_tui.variants import all_variants
 
 
 def add_parser(p: argparse.ArgumentParser) -> None:

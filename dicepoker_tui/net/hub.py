@@ -44,9 +44,9 @@ from dicepoker_tui.engine.players import Player
 from dicepoker_tui.engine.scoresheet import commands as cmd
 from dicepoker_tui.engine.scoresheet import events as ev
 from dicepoker_tui.engine.scoresheet.game import Game
+from dicepoker_tui.engine.scoresheet.variants.registry import all_variants, get_variant
 from dicepoker_tui.i18n import N_
 from dicepoker_tui.net import protocol as p
-from dicepoker_tui.variants.registry import all_variants, get_variant
 
 log = logging.getLogger(__name__)
 

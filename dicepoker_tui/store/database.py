@@ -625,7 +625,7 @@ def _assemble(
 
 def _in_box_order(variant_id: str, values: dict[str, float]) -> dict[str, float]:
     try:
-        from dicepoker_tui.variants import get_variant
+        from dicepoker_tui.engine.scoresheet.variants import get_variant
 
         order = {b: i for i, b in enumerate(get_variant(variant_id).box_ids)}
     except KeyError:
@@ -635,7 +635,7 @@ def _in_box_order(variant_id: str, values: dict[str, float]) -> dict[str, float]
 
 def _with_every_bonus(variant_id: str, rates: dict[str, float]) -> dict[str, float]:
     try:
-        from dicepoker_tui.variants import get_variant
+        from dicepoker_tui.engine.scoresheet.variants import get_variant
 
         known = list(get_variant(variant_id).bonus_labels)
     except KeyError:

@@ -7,11 +7,11 @@ import io
 from datetime import UTC, datetime
 
 from dicepoker_tui.engine.scoresheet import events as ev
+from dicepoker_tui.engine.scoresheet.variants.base import Variant
+from dicepoker_tui.engine.scoresheet.variants.registry import get_variant
 from dicepoker_tui.i18n import _
 from dicepoker_tui.store.export import ExportedGame
 from dicepoker_tui.store.summary import final_writes
-from dicepoker_tui.variants.base import Variant
-from dicepoker_tui.variants.registry import get_variant
 
 CSV_COLUMNS = (
     "game_id",

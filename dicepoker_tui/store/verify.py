@@ -15,8 +15,8 @@ from dicepoker_tui.engine.errors import IllegalMove
 from dicepoker_tui.engine.scoresheet import commands as cmd
 from dicepoker_tui.engine.scoresheet import events as ev
 from dicepoker_tui.engine.scoresheet.game import Game
+from dicepoker_tui.engine.scoresheet.variants.registry import get_variant
 from dicepoker_tui.i18n import _
-from dicepoker_tui.variants.registry import get_variant
 
 
 class Inconsistent(ValueError):

@@ -12,9 +12,9 @@ from dataclasses import dataclass
 from functools import cache
 
 from dicepoker_tui.engine.scoresheet.state import Sheet
+from dicepoker_tui.engine.scoresheet.variants.base import Variant, WriteContext
+from dicepoker_tui.engine.scoresheet.variants.registry import get_variant
 from dicepoker_tui.i18n import _
-from dicepoker_tui.variants.base import Variant, WriteContext
-from dicepoker_tui.variants.registry import get_variant
 
 PROBE_RANGE = range(-200, 501)
 PROBE_DICE = (1, 2, 3, 4, 6)  # no pair, no run of five: earns no dice-made bonus

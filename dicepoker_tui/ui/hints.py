@@ -12,8 +12,8 @@ from dataclasses import dataclass
 
 from dicepoker_tui.ai.policy import Option, Policy, positions_of
 from dicepoker_tui.engine.scoresheet.state import GameState
+from dicepoker_tui.engine.scoresheet.variants.base import Variant
 from dicepoker_tui.i18n import _
-from dicepoker_tui.variants.base import Variant
 
 HINT_OPTIONS = 4
 """How many options a hint lists (the best one included)."""

@@ -10,8 +10,8 @@ from dicepoker_tui.engine.errors import IllegalMove
 from dicepoker_tui.engine.players import Player
 from dicepoker_tui.engine.scoresheet.game import Game
 from dicepoker_tui.engine.scoresheet.rules import MAX_PLAYERS
+from dicepoker_tui.engine.scoresheet.variants import get_variant
 from dicepoker_tui.i18n import _
-from dicepoker_tui.variants import get_variant
 
 NAME_MAX = 24
 

@@ -7,8 +7,8 @@ from typing import Literal
 
 from dicepoker_tui.engine.players import standings
 from dicepoker_tui.engine.scoresheet.state import GameState
+from dicepoker_tui.engine.scoresheet.variants.base import Variant
 from dicepoker_tui.i18n import _, current_language
-from dicepoker_tui.variants.base import Variant
 
 RowKind = Literal["box", "subtotal", "bonus", "total", "place", "settlement"]
 

@@ -6,9 +6,9 @@ from collections.abc import Sequence
 
 from dicepoker_tui.engine.scoresheet import events as ev
 from dicepoker_tui.engine.scoresheet.state import GameState
+from dicepoker_tui.engine.scoresheet.variants.base import Variant
 from dicepoker_tui.i18n import N_, _, ngettext
 from dicepoker_tui.ui.sheet_model import result_line
-from dicepoker_tui.variants.base import Variant
 
 
 def dice_text(dice: Sequence[int] | None) -> str:

@@ -11,7 +11,7 @@ CORE_MODULES = [
     "dicepoker_tui.engine.core",
     "dicepoker_tui.engine.dice",
     "dicepoker_tui.engine.scoresheet.game",
-    "dicepoker_tui.variants",
+    "dicepoker_tui.engine.scoresheet.variants",
     "dicepoker_tui.ai.bots",
     "dicepoker_tui.cli",
     "dicepoker_tui.cli.score",
@@ -33,7 +33,7 @@ def test_core_imports_without_textual() -> None:
         for name in {CORE_MODULES!r}:
             importlib.import_module(name)
         from dicepoker_tui.engine.scoresheet.game import Game
-        from dicepoker_tui.variants import all_variants
+        from dicepoker_tui.engine.scoresheet.variants import all_variants
         for v in all_variants():
             game = Game.new(v.id, ["Ann"], seed=1)
             game.throw()

@@ -157,7 +157,7 @@ async def test_the_turn_timeout_plays_an_absent_players_turn(connect, action):
         written = [e for e in bob.game.events if e.type == "box_written"]
         assert len(thrown) == 1 and len(written) == 1
         options = bob.game.variant
-        from dicepoker_tui.variants.base import WriteContext
+        from dicepoker_tui.engine.scoresheet.variants.base import WriteContext
 
         ctx = WriteContext(throws=1)
         lowest = min(

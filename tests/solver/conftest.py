@@ -12,7 +12,7 @@ import os
 import pytest
 
 from dicepoker_tui.ai.solver import Table, get_table
-from dicepoker_tui.variants import get_variant
+from dicepoker_tui.engine.scoresheet.variants import get_variant
 
 _tables: dict[str, Table] = {}
 

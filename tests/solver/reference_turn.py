@@ -15,7 +15,7 @@ from math import factorial
 
 from dicepoker_tui.ai.solver import Table
 from dicepoker_tui.engine.scoresheet.state import Sheet
-from dicepoker_tui.variants.base import WriteContext
+from dicepoker_tui.engine.scoresheet.variants.base import WriteContext
 
 Dice = tuple[int, ...]
 

@@ -7,7 +7,7 @@ import pytest
 
 from dicepoker_tui.ai.solver import SOLVER_VERSION, cache_dir, model_for, solve
 from dicepoker_tui.ai.solver import cache as cache_mod
-from dicepoker_tui.variants import get_variant
+from dicepoker_tui.engine.scoresheet.variants import get_variant
 
 
 @pytest.fixture

@@ -7,7 +7,7 @@ import pytest
 
 from dicepoker_tui.ai.policy import Policy
 from dicepoker_tui.engine.scoresheet.state import Sheet
-from dicepoker_tui.variants.base import WriteContext
+from dicepoker_tui.engine.scoresheet.variants.base import WriteContext
 
 FIVES = [(f,) * 5 for f in range(1, 7)]
 

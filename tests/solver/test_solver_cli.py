@@ -110,7 +110,7 @@ def test_advise_json_best_first(home) -> None:
 
 
 def solved_boxes() -> tuple[str, ...]:
-    from dicepoker_tui.variants import get_variant
+    from dicepoker_tui.engine.scoresheet.variants import get_variant
 
     return get_variant("yahtzee").box_ids
 

@@ -16,6 +16,7 @@ from hypothesis import strategies as st
 
 from dicepoker_tui.engine.players import Player
 from dicepoker_tui.engine.scoresheet.game import Game
+from dicepoker_tui.engine.scoresheet.variants import all_variants, get_variant
 from dicepoker_tui.store import GameRecorder, Store
 from dicepoker_tui.store.export import (
     FORMAT_VERSION,
@@ -26,7 +27,6 @@ from dicepoker_tui.store.export import (
     render,
 )
 from dicepoker_tui.store.sheet_formats import CSV_COLUMNS
-from dicepoker_tui.variants import all_variants, get_variant
 from tests.store.scripted import finished_game, new_game, play
 
 VARIANTS = [v.id for v in all_variants()]

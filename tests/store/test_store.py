@@ -10,9 +10,9 @@ import pytest
 from dicepoker_tui.engine.players import Player
 from dicepoker_tui.engine.scoresheet import events as ev
 from dicepoker_tui.engine.scoresheet.game import Game, replay
+from dicepoker_tui.engine.scoresheet.variants import all_variants, get_variant
 from dicepoker_tui.store import GameNotFound, GameRecorder, Store, StoreError
 from dicepoker_tui.store.recorder import CONTINUED
-from dicepoker_tui.variants import all_variants, get_variant
 from tests.store.scripted import finished_game, new_game, play, step
 
 VARIANTS = [v.id for v in all_variants()]

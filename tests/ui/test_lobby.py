@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 from dicepoker_tui.ai import bots
+from dicepoker_tui.engine.scoresheet.variants import all_variants
 from dicepoker_tui.ui.screens.help import HelpScreen
 from dicepoker_tui.ui.screens.lobby import LobbyScreen
 from dicepoker_tui.ui.screens.rename import RenameScreen
-from dicepoker_tui.variants import all_variants
 
 from .helpers import make_app, messages, table
 

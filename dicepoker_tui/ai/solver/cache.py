@@ -19,7 +19,7 @@ import numpy as np
 
 from dicepoker_tui.ai.solver.model import Model
 from dicepoker_tui.ai.solver.table import SOLVER_VERSION, Table, model_for, solve
-from dicepoker_tui.variants.base import Variant
+from dicepoker_tui.engine.scoresheet.variants.base import Variant
 
 APP_NAME = "dicepoker-tui"
 HOME_ENV = "DICEPOKER_HOME"

@@ -17,7 +17,7 @@ import numpy as np
 from dicepoker_tui.ai.solver.dice_graph import ROLLS
 from dicepoker_tui.ai.solver.terms import BoxTerm
 from dicepoker_tui.engine.scoresheet.state import Sheet
-from dicepoker_tui.variants.base import Variant, WriteContext
+from dicepoker_tui.engine.scoresheet.variants.base import Variant, WriteContext
 
 Fields = dict[str, np.ndarray]
 """A batch of states: one array per state component, all of the same length."""

@@ -13,7 +13,7 @@ import numpy as np
 from dicepoker_tui.ai.solver.model import Fields, Model, score_table, section_bonus
 from dicepoker_tui.ai.solver.terms import NEG_INF, BoxTerm, RowClasses
 from dicepoker_tui.engine.scoresheet.state import Sheet
-from dicepoker_tui.variants.base import Variant, WriteContext
+from dicepoker_tui.engine.scoresheet.variants.base import Variant, WriteContext
 
 
 class StageModel(Model):

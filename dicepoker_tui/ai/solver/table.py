@@ -13,7 +13,7 @@ from dicepoker_tui.ai.solver.model import Model
 from dicepoker_tui.ai.solver.stage_model import StageModel
 from dicepoker_tui.ai.solver.upper_model import UpperModel
 from dicepoker_tui.engine.scoresheet.state import Sheet
-from dicepoker_tui.variants.base import Variant
+from dicepoker_tui.engine.scoresheet.variants.base import Variant
 
 SOLVER_VERSION = 1
 """Bump when the tables' meaning or layout changes; part of every cache key."""

@@ -20,8 +20,8 @@ from dicepoker_tui.ai.solver.model import (
 )
 from dicepoker_tui.ai.solver.terms import NEG_INF, BoxTerm, RowClasses
 from dicepoker_tui.engine.scoresheet.state import Sheet
-from dicepoker_tui.variants.base import UPPER_IDS, Variant, WriteContext
-from dicepoker_tui.variants.yahtzee import Yahtzee
+from dicepoker_tui.engine.scoresheet.variants.base import UPPER_IDS, Variant, WriteContext
+from dicepoker_tui.engine.scoresheet.variants.yahtzee import Yahtzee
 
 FIVE_OF_A_KIND = tuple(i for i, r in enumerate(ROLLS) if len(set(r)) == 1)
 

@@ -11,9 +11,9 @@ from dicepoker_tui.engine.scoresheet import commands as cmd
 from dicepoker_tui.engine.scoresheet import events as ev
 from dicepoker_tui.engine.scoresheet.rules import ScoresheetFamily
 from dicepoker_tui.engine.scoresheet.state import GameState
+from dicepoker_tui.engine.scoresheet.variants.base import Variant, WriteContext
+from dicepoker_tui.engine.scoresheet.variants.registry import get_variant
 from dicepoker_tui.engine.session import Session, seats
-from dicepoker_tui.variants.base import Variant, WriteContext
-from dicepoker_tui.variants.registry import get_variant
 
 FAMILY = ScoresheetFamily()
 

@@ -11,9 +11,9 @@ from textual.binding import Binding
 from textual.screen import Screen
 from textual.widgets import DataTable, Footer, Static
 
+from dicepoker_tui.engine.scoresheet.variants import get_variant
 from dicepoker_tui.i18n import _, ngettext
 from dicepoker_tui.store import GameRecord
-from dicepoker_tui.variants import get_variant
 
 Mode = Literal["resume", "history"]
 

@@ -11,8 +11,8 @@ from textual.containers import VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Footer, Static
 
+from dicepoker_tui.engine.scoresheet.variants.base import Variant
 from dicepoker_tui.i18n import N_, _
-from dicepoker_tui.variants.base import Variant
 
 TABLE_KEYS = (
     ("space / r", N_("throw the dice (the held ones stay)")),

@@ -17,6 +17,7 @@ from textual.reactive import reactive
 from textual.screen import Screen
 from textual.widgets import Button, DataTable, Static
 
+from dicepoker_tui.engine.scoresheet.variants import all_variants
 from dicepoker_tui.i18n import N_, _, ngettext, pgettext
 from dicepoker_tui.store import GameRecord, Store, StoreError
 from dicepoker_tui.ui.review_text import (
@@ -30,7 +31,6 @@ from dicepoker_tui.ui.review_text import (
 )
 from dicepoker_tui.ui.screens.choose import ChoiceScreen, filter_label
 from dicepoker_tui.ui.widgets.footer import FittingFooter
-from dicepoker_tui.variants import all_variants
 
 PAGE_SIZE = 50
 ALL = "*"

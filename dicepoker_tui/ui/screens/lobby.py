@@ -16,12 +16,12 @@ from textual.widgets.option_list import Option
 from dicepoker_tui.engine.bidding.variants import BIDDING_VARIANTS
 from dicepoker_tui.engine.players import Player
 from dicepoker_tui.engine.scoresheet.rules import MAX_PLAYERS
+from dicepoker_tui.engine.scoresheet.variants import all_variants, get_variant
 from dicepoker_tui.i18n import LANGUAGES, _, current_language, rules_text
 from dicepoker_tui.ui.screens.help import HelpScreen, reflow
 from dicepoker_tui.ui.screens.rename import RenameScreen
 from dicepoker_tui.ui.setup import GameSetup, unused_name
 from dicepoker_tui.ui.text import level_label
-from dicepoker_tui.variants import all_variants, get_variant
 
 PaletteCommand = tuple[str, str, object]
 

@@ -12,12 +12,12 @@ from textual.widgets import Button, DataTable, Label, Select, Static
 from dicepoker_tui.ai.bidding_bots import bidding_bot_levels
 from dicepoker_tui.engine.bidding.rules import MIN_PLAYERS
 from dicepoker_tui.engine.bidding.variants import BIDDING_VARIANTS
+from dicepoker_tui.engine.scoresheet.variants.registry import all_variants, get_variant
 from dicepoker_tui.i18n import N_, _, ngettext
 from dicepoker_tui.net import protocol as p
 from dicepoker_tui.ui.screens.help import HelpScreen
 from dicepoker_tui.ui.text import level_label
 from dicepoker_tui.ui.widgets.ready_footer import ReadyFooter
-from dicepoker_tui.variants.registry import all_variants, get_variant
 
 TIMEOUTS = [
     (N_("no limit"), 0),

@@ -20,6 +20,7 @@ from textual.widgets import Footer, Static
 
 from dicepoker_tui.engine.scoresheet import events as ev
 from dicepoker_tui.engine.scoresheet.state import GameState
+from dicepoker_tui.engine.scoresheet.variants.base import Variant
 from dicepoker_tui.i18n import _, ngettext
 from dicepoker_tui.net import protocol as p
 from dicepoker_tui.net.remote_game import RemoteGame
@@ -27,7 +28,6 @@ from dicepoker_tui.ui.screens.net_lobby import variant_name
 from dicepoker_tui.ui.screens.table import TableScreen
 from dicepoker_tui.ui.text import level_label
 from dicepoker_tui.ui.widgets.net_panel import NetPanel
-from dicepoker_tui.variants.base import Variant
 
 
 class HubBots:

@@ -14,9 +14,9 @@ from textual.widgets import Footer, Input, Static
 
 from dicepoker_tui.engine.dice import Dice
 from dicepoker_tui.engine.scoresheet.game import Game
+from dicepoker_tui.engine.scoresheet.variants.base import WriteContext
 from dicepoker_tui.i18n import _
 from dicepoker_tui.ui.text import dice_text
-from dicepoker_tui.variants.base import WriteContext
 
 
 def parse_entry(text: str, old: Dice | None, held: tuple[bool, ...]) -> Dice:

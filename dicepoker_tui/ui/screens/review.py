@@ -26,6 +26,7 @@ from textual.widgets.option_list import Option
 from dicepoker_tui.engine.scoresheet import events as ev
 from dicepoker_tui.engine.scoresheet.game import replay
 from dicepoker_tui.engine.scoresheet.state import GameState, evolve
+from dicepoker_tui.engine.scoresheet.variants import get_variant
 from dicepoker_tui.i18n import _
 from dicepoker_tui.store import GameRecord, Store, StoreError
 from dicepoker_tui.store.timeline import timeline
@@ -42,7 +43,6 @@ from dicepoker_tui.ui.review_text import (
 from dicepoker_tui.ui.sheet_model import result_line
 from dicepoker_tui.ui.widgets.footer import FittingFooter
 from dicepoker_tui.ui.widgets.sheet import SheetTable
-from dicepoker_tui.variants import get_variant
 
 if TYPE_CHECKING:  # the solver (numpy) is imported when a game is analysed
     from dicepoker_tui.ai.analysis import Analysis

@@ -13,6 +13,7 @@ from textual.reactive import reactive
 from textual.screen import Screen
 from textual.widgets import Button, DataTable, Sparkline, Static
 
+from dicepoker_tui.engine.scoresheet.variants import all_variants, get_variant
 from dicepoker_tui.i18n import _
 from dicepoker_tui.store import GameRecord, PlayerStats, Store, StoreError
 from dicepoker_tui.ui.review_text import (
@@ -27,7 +28,6 @@ from dicepoker_tui.ui.screens.choose import ChoiceScreen, filter_label
 from dicepoker_tui.ui.sheet_model import ordinal
 from dicepoker_tui.ui.widgets.charts import BoxAverages, TotalsChart
 from dicepoker_tui.ui.widgets.footer import FittingFooter
-from dicepoker_tui.variants import all_variants, get_variant
 
 BEST_GAMES = 10
 

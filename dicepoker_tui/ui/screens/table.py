@@ -25,6 +25,7 @@ from dicepoker_tui.engine.errors import IllegalMove
 from dicepoker_tui.engine.scoresheet import events as ev
 from dicepoker_tui.engine.scoresheet.game import Game
 from dicepoker_tui.engine.scoresheet.state import GameState, Sheet, evolve
+from dicepoker_tui.engine.scoresheet.variants.base import Variant, WriteContext
 from dicepoker_tui.i18n import _, ngettext
 from dicepoker_tui.ui.bot_runner import BotRunner
 from dicepoker_tui.ui.goals import goals, uses_bank
@@ -40,7 +41,6 @@ from dicepoker_tui.ui.widgets.log import GameLog
 from dicepoker_tui.ui.widgets.sheet import SheetTable
 from dicepoker_tui.ui.widgets.solver_status import SolverStatus
 from dicepoker_tui.ui.widgets.standings import Standings
-from dicepoker_tui.variants.base import Variant, WriteContext
 
 PaletteCommand = tuple[str, str, Callable[[], object]]
 

@@ -6,8 +6,8 @@ from rich.text import Text
 from textual.widgets import DataTable
 
 from dicepoker_tui.engine.scoresheet.state import GameState
+from dicepoker_tui.engine.scoresheet.variants.base import Variant
 from dicepoker_tui.ui.sheet_model import sheet_rows
-from dicepoker_tui.variants.base import Variant
 
 STYLES = {
     "subtotal": "bold",

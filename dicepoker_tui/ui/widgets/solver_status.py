@@ -14,8 +14,8 @@ from typing import TYPE_CHECKING
 from rich.text import Text
 from textual.widgets import Static
 
+from dicepoker_tui.engine.scoresheet.variants.base import Variant
 from dicepoker_tui.i18n import _
-from dicepoker_tui.variants.base import Variant
 
 if TYPE_CHECKING:  # the solver (numpy) is imported in the worker, off the UI thread
     from dicepoker_tui.ai.policy import Policy

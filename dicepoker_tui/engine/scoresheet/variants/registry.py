@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from dicepoker_tui.variants.base import Variant
+    from dicepoker_tui.engine.scoresheet.variants.base import Variant
 
 _REGISTRY: dict[str, Variant] = {}
 
@@ -19,7 +19,7 @@ def register(variant: Variant) -> Variant:
 def _load_builtins() -> None:
     if "yahtzee" in _REGISTRY:
         return
-    from dicepoker_tui.variants import dice_poker, yahtzee, yatzy
+    from dicepoker_tui.engine.scoresheet.variants import dice_poker, yahtzee, yatzy
 
     for variant in (
         yahtzee.Yahtzee(),

@@ -4,8 +4,7 @@ from __future__ import annotations
 
 from dicepoker_tui.engine.dice import Dice
 from dicepoker_tui.engine.scoresheet.state import Sheet
-from dicepoker_tui.i18n import _
-from dicepoker_tui.variants.base import (
+from dicepoker_tui.engine.scoresheet.variants.base import (
     UPPER_IDS,
     Bonus,
     Box,
@@ -18,6 +17,7 @@ from dicepoker_tui.variants.base import (
     n_of_a_kind,
     upper_score,
 )
+from dicepoker_tui.i18n import _
 
 UPPER_LABELS = ("Aces", "Twos", "Threes", "Fours", "Fives", "Sixes")
 LOWER = (

@@ -1,5 +1,5 @@
 """Built-in variants, found by id in the registry."""
 
-from dicepoker_tui.variants.registry import all_variants, get_variant, register
+from dicepoker_tui.engine.scoresheet.variants.registry import all_variants, get_variant, register
 
 __all__ = ["all_variants", "get_variant", "register"]

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dicepoker_tui.engine.dice import Dice, counts
 from dicepoker_tui.engine.scoresheet.state import Sheet
-from dicepoker_tui.variants.base import (
+from dicepoker_tui.engine.scoresheet.variants.base import (
     UPPER_IDS,
     Bonus,
     Box,
