@@ -30,16 +30,12 @@ def default_name(stem: str, number: int) -> str:
 
 def setup_from_args(args: argparse.Namespace):
     """The `GameSetup` the options describe; CliError naming the problem otherwise."""
-    from dicepoker_tui.ai.bots import bot_levels
-    from dicepoker_tui.engine.bidding.variants import BIDDING_VARIANTS
-    from dicepoker_tui.engine.scoresheet.variants import get_variant
-    from dicepoker_tui.ui.setup import NAME_MAX, GameSetup
+    from dicepoker_tui.families import NAME_MAX, GameSetup, family_of
 
-    if args.variant not in BIDDING_VARIANTS:
-        try:
-            get_variant(args.variant)
-        except KeyError:
-            raise CliError(unknown_variant(args.variant, tuple(BIDDING_VARIANTS))) from None
+    try:
+        family = family_of(args.variant)
+    except KeyError:
+        raise CliError(unknown_variant(args.variant, family=None)) from None
     names = [name.strip() for name in args.player]
     for name in names:
         if not name or len(name) > NAME_MAX:
@@ -56,15 +52,12 @@ def setup_from_args(args: argparse.Namespace):
     setup = GameSetup(
         variant=args.variant, seats=tuple(seats), seed=args.seed, real_dice=args.real_dice
     )
-    from dicepoker_tui.ui.bidding_flow import bidding_setup_problem, is_bidding
-
-    if is_bidding(args.variant):
-        if len(seats) == 1 and not args.bot:  # the default lone seat gets a bot to play
-            seats.append(Player(name=default_name(_("Bot"), 1), kind="bot", level="strong"))
-            setup = GameSetup(variant=args.variant, seats=tuple(seats), seed=args.seed)
-        problem = bidding_setup_problem(setup)
-    else:
-        problem = setup.problem(bot_levels())
+    if len(seats) < family.min_seats and not args.bot:  # a lone default seat gets a bot
+        seats.append(
+            Player(name=default_name(_("Bot"), 1), kind="bot", level=family.default_level)
+        )
+        setup = GameSetup(variant=args.variant, seats=tuple(seats), seed=args.seed)
+    problem = setup.problem()
     if problem:
         raise CliError(problem[0].lower() + problem[1:].rstrip("."))
     return setup
@@ -72,9 +65,9 @@ def setup_from_args(args: argparse.Namespace):
 
 def run(args: argparse.Namespace) -> int:
     setup = setup_from_args(args)
-    from dicepoker_tui.ui.bidding_flow import is_bidding
+    from dicepoker_tui.families import family_of
 
-    if is_bidding(setup.variant):
+    if family_of(setup.variant).id == "bidding":
         from dicepoker_tui.ui.bidding_app import BiddingApp
 
         BiddingApp(setup).run()

@@ -6,8 +6,7 @@ import argparse
 
 from dicepoker_tui.cli import CliError
 from dicepoker_tui.cli.texts import unknown_variant
-from dicepoker_tui.engine.bidding.variants import BIDDING_VARIANTS
-from dicepoker_tui.engine.scoresheet.variants import get_variant
+from dicepoker_tui.families import get_variant
 from dicepoker_tui.i18n import _
 
 
@@ -16,13 +15,9 @@ def add_parser(p: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    bidding = BIDDING_VARIANTS.get(args.variant)
-    if bidding is not None:  # Perudo, Liar's Dice: no scoresheet, rules all the same
-        print(bidding.display_rules, end="")
-        return 0
     try:
         variant = get_variant(args.variant)
     except KeyError:
-        raise CliError(unknown_variant(args.variant, tuple(BIDDING_VARIANTS))) from None
+        raise CliError(unknown_variant(args.variant, family=None)) from None
     print(variant.display_rules, end="")  # in the language of --lang / LANG
     return 0

@@ -41,11 +41,12 @@ def translate_argparse() -> None:
     argparse.ngettext = i18n.ngettext  # type: ignore[attr-defined]
 
 
-def unknown_variant(variant_id: str, also: tuple[str, ...] = ()) -> str:
-    """The complaint about a variant id; `also`: more ids the command takes."""
-    from dicepoker_tui.engine.scoresheet.variants import all_variants
+def unknown_variant(variant_id: str, family: str | None = "scoresheet") -> str:
+    """The complaint about a variant id, naming the variants of `family` (None: every
+    family's) that the command takes."""
+    from dicepoker_tui.families import all_variants
 
-    known = ", ".join([v.id for v in all_variants()] + list(also))
+    known = ", ".join(v.id for v in all_variants() if family in (None, v.family))
     return _("unknown variant {variant} (known: {known})").format(
         variant=repr(variant_id), known=known
     )

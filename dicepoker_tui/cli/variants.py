@@ -5,8 +5,7 @@ from __future__ import annotations
 import argparse
 import json
 
-from dicepoker_tui.engine.bidding.variants import BIDDING_VARIANTS
-from dicepoker_tui.engine.scoresheet.variants import all_variants
+from dicepoker_tui.families import all_variants
 from dicepoker_tui.i18n import _
 
 
@@ -16,7 +15,7 @@ def add_parser(p: argparse.ArgumentParser) -> None:
 
 def run(args: argparse.Namespace) -> int:
     variants = all_variants()
-    if args.json:  # the scoresheet variants only: every entry has its boxes
+    if args.json:  # the variants that have boxes: the scoresheet family's
         print(
             json.dumps(
                 [
@@ -27,15 +26,13 @@ def run(args: argparse.Namespace) -> int:
                         "boxes": list(v.box_ids),
                     }
                     for v in variants
+                    if hasattr(v, "box_ids")
                 ],
                 ensure_ascii=False,
             )
         )
         return 0
-    bidding = list(BIDDING_VARIANTS.values())
-    width = max(len(v.id) for v in [*variants, *bidding])
+    width = max(len(v.id) for v in variants)
     for v in variants:
         print(f"{v.id:<{width}}  {v.display_name} — {v.display_description}")
-    for b in bidding:  # `play` takes these too
-        print(f"{b.id:<{width}}  {b.display_name} — {_(b.description)}")
     return 0

@@ -18,12 +18,12 @@ from textual.theme import Theme, ThemeProvider
 
 from dicepoker_tui.engine.errors import IllegalMove
 from dicepoker_tui.engine.scoresheet.game import Game
+from dicepoker_tui.families import GameSetup, family_of
 from dicepoker_tui.i18n import LANGUAGES, N_, _, current_language, set_language
 from dicepoker_tui.ui.i18n_bindings import notify_how_to_quit, translate_classes, translate_node
 from dicepoker_tui.ui.keeper import GameKeeper
 from dicepoker_tui.ui.screens.lobby import LobbyScreen
 from dicepoker_tui.ui.settings import Settings, load_settings, save_settings
-from dicepoker_tui.ui.setup import GameSetup, make_bots
 
 GameHook = Callable[[Game], None]
 
@@ -147,7 +147,7 @@ class DicePokerApp(App[None]):
     ) -> bool:
         """Put `game` on the table (on top of the lobby); `coach`: seat → threshold."""
         try:
-            bots = make_bots(game.state.players, game.state.seed)
+            bots = family_of(game.state.variant).make_bots(game.state.players, game.state.seed)
         except KeyError as exc:
             self.notify(str(exc.args[0]), severity="error", timeout=4)
             return False

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
+from dicepoker_tui.families import GameSetup
 from dicepoker_tui.ui.app import DicePokerApp
 from dicepoker_tui.ui.bidding_flow import open_bidding_game
-from dicepoker_tui.ui.setup import GameSetup
 
 
 class BiddingApp(DicePokerApp):

@@ -11,9 +11,9 @@ from pathlib import Path
 from textual.pilot import Pilot
 
 from dicepoker_tui.engine.players import Player
+from dicepoker_tui.families import GameSetup
 from dicepoker_tui.ui.app import DicePokerApp
 from dicepoker_tui.ui.bidding_flow import open_bidding_game
-from dicepoker_tui.ui.setup import GameSetup
 
 ANN = Player(name="Ann")
 BOTS = (

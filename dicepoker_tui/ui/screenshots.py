@@ -19,9 +19,9 @@ from dicepoker_tui import i18n
 from dicepoker_tui.ai.bots import KeepAndThrow, make_bot
 from dicepoker_tui.engine.players import Player
 from dicepoker_tui.engine.scoresheet.game import Game
+from dicepoker_tui.families import GameSetup
 from dicepoker_tui.ui.app import DicePokerApp
 from dicepoker_tui.ui.history_scenes import save_all as save_history_scenes
-from dicepoker_tui.ui.setup import GameSetup
 
 Prepare = Callable[[Pilot], Awaitable[None]]
 

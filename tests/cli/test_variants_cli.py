@@ -6,9 +6,11 @@ import json
 
 import pytest
 
-from dicepoker_tui.engine.bidding.variants import BIDDING_VARIANTS
+from dicepoker_tui.engine.bidding import variants as bidding_variants
 from tests.cli.running import dicepoker, one_line_error
 from tests.reference import BOX_IDS, BUILTIN_IDS
+
+BIDDING_VARIANTS = {v.id: v for v in bidding_variants.all_variants()}
 
 
 def test_variants_json_lists_the_five_ids() -> None:

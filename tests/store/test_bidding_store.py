@@ -8,7 +8,7 @@ import pytest
 from dicepoker_tui.ai.bidding_bots import CallCalza, CallChallenge, make_bidding_bot
 from dicepoker_tui.engine.bidding import events as ev
 from dicepoker_tui.engine.bidding.game import BiddingGame, replay
-from dicepoker_tui.engine.bidding.variants import get_bidding_variant
+from dicepoker_tui.engine.bidding.variants import get_variant
 from dicepoker_tui.store import Store
 from dicepoker_tui.store.bidding import BiddingRecorder, bidding_games, load_bidding_events
 from dicepoker_tui.ui.bidding_text import review_text
@@ -59,7 +59,7 @@ def test_scoresheet_history_is_untouched_by_bidding_games() -> None:
 def test_review_shows_every_cup_of_every_round() -> None:
     game = BiddingGame.new("perudo", ["Ann", "Bob"], seed=8)
     play_out(game)
-    shown = review_text(list(game.events), get_bidding_variant("perudo")).plain
+    shown = review_text(list(game.events), get_variant("perudo")).plain
     rounds = [e for e in game.events if isinstance(e, ev.RoundStarted)]
     assert shown.count("Round ") == len(rounds)
     for started in rounds:

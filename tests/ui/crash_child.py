@@ -12,9 +12,9 @@ import signal
 import sys
 
 from dicepoker_tui.engine.players import Player
+from dicepoker_tui.families import GameSetup
 from dicepoker_tui.ui.app import DicePokerApp
 from dicepoker_tui.ui.screens.table import TableScreen
-from dicepoker_tui.ui.setup import GameSetup
 from dicepoker_tui.ui.widgets.dice import DiceRow
 
 SETUP = GameSetup(

@@ -12,18 +12,20 @@ from textual.widgets import Button, RichLog, Static
 
 from dicepoker_tui import i18n
 from dicepoker_tui.engine.bidding import events as ev
-from dicepoker_tui.engine.bidding.variants import BIDDING_VARIANTS
+from dicepoker_tui.engine.bidding import variants as bidding_variants
 from dicepoker_tui.engine.players import Player
+from dicepoker_tui.families import GameSetup
 from dicepoker_tui.ui.app import DicePokerApp
 from dicepoker_tui.ui.bidding_flow import open_bidding_game
 from dicepoker_tui.ui.bidding_scenes import BIDDING_SCENES, BiddingScene
 from dicepoker_tui.ui.bidding_text import bid_words, review_text
 from dicepoker_tui.ui.screens.bidding_result import BiddingResultScreen
 from dicepoker_tui.ui.screens.bidding_table import BiddingHelpScreen, BiddingTableScreen
-from dicepoker_tui.ui.setup import GameSetup
 from dicepoker_tui.ui.widgets.cup import CupDice
 
 from .helpers import messages, wait_for
+
+BIDDING_VARIANTS = {v.id: v for v in bidding_variants.all_variants()}
 
 LANGS = ("uk", "ru", "hr")
 ALLOWED = {"Ann", "Bot", "enter", "escape"}  # the players' names and the keys' names

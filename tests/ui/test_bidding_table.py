@@ -10,6 +10,7 @@ import pytest
 from dicepoker_tui.engine.bidding import events as ev
 from dicepoker_tui.engine.bidding.game import replay
 from dicepoker_tui.engine.players import Player
+from dicepoker_tui.families import GameSetup
 from dicepoker_tui.store.bidding import bidding_games, load_bidding_events
 from dicepoker_tui.ui.app import DicePokerApp
 from dicepoker_tui.ui.bidding_flow import open_bidding_game
@@ -17,7 +18,6 @@ from dicepoker_tui.ui.screens.bidding_result import BiddingResultScreen
 from dicepoker_tui.ui.screens.bidding_review import BiddingReviewScreen
 from dicepoker_tui.ui.screens.bidding_table import BiddingTableScreen
 from dicepoker_tui.ui.screens.handover import HandoverScreen
-from dicepoker_tui.ui.setup import GameSetup
 from dicepoker_tui.ui.widgets.cup import CupDice
 
 from .helpers import messages, wait_for

@@ -8,10 +8,10 @@ from pathlib import Path
 import pytest
 
 from dicepoker_tui.engine.players import Player
+from dicepoker_tui.families import GameSetup
 from dicepoker_tui.store import Store
 from dicepoker_tui.ui.screens.games import GamesScreen
 from dicepoker_tui.ui.screens.scoresheet import ScoresheetScreen
-from dicepoker_tui.ui.setup import GameSetup
 
 from .helpers import box_list, make_app, move_cursor_to, table, wait_for
 from .test_hint_table import coach_notes, costly_write, policy_ready

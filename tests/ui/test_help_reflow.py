@@ -6,9 +6,11 @@ from __future__ import annotations
 import pytest
 
 from dicepoker_tui import i18n
-from dicepoker_tui.engine.bidding.variants import BIDDING_VARIANTS
+from dicepoker_tui.engine.bidding import variants as bidding_variants
 from dicepoker_tui.engine.scoresheet.variants import all_variants
 from dicepoker_tui.ui.screens.help import reflow
+
+BIDDING_VARIANTS = {v.id: v for v in bidding_variants.all_variants()}
 
 DECISION = {"en": "Decision:", "uk": "Рішення:", "ru": "Решение:", "hr": "Odluka:"}
 VARIANT_IDS = [v.id for v in all_variants()] + list(BIDDING_VARIANTS)

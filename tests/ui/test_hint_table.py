@@ -6,9 +6,9 @@ import pytest
 
 from dicepoker_tui.ai.policy import Policy, positions_of
 from dicepoker_tui.engine.players import Player
+from dicepoker_tui.families import GameSetup
 from dicepoker_tui.ui.app import DicePokerApp
 from dicepoker_tui.ui.screens.table import TableScreen
-from dicepoker_tui.ui.setup import GameSetup
 from dicepoker_tui.ui.widgets.dice import DiceRow, Die
 from dicepoker_tui.ui.widgets.solver_status import SolverStatus
 

@@ -5,8 +5,8 @@ from __future__ import annotations
 import json
 
 from dicepoker_tui import i18n
+from dicepoker_tui.families import GameSetup
 from dicepoker_tui.ui.app import DicePokerApp
-from dicepoker_tui.ui.setup import GameSetup
 
 
 def footer_descriptions(app: DicePokerApp) -> set[str]:

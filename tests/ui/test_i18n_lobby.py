@@ -12,10 +12,10 @@ from textual.widgets import Button, Input, OptionList
 
 from dicepoker_tui import i18n
 from dicepoker_tui.cli import choose_language
+from dicepoker_tui.families import GameSetup
 from dicepoker_tui.ui.app import DicePokerApp
 from dicepoker_tui.ui.screens.lobby import LobbyScreen, SeatList
 from dicepoker_tui.ui.settings import settings_path
-from dicepoker_tui.ui.setup import GameSetup
 
 
 @pytest.fixture(autouse=True)

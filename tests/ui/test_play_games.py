@@ -9,10 +9,10 @@ import pytest
 from dicepoker_tui.engine.players import Player
 from dicepoker_tui.engine.scoresheet.game import Game, replay
 from dicepoker_tui.engine.scoresheet.variants import all_variants
+from dicepoker_tui.families import GameSetup
 from dicepoker_tui.ui.screens.handover import HandoverScreen
 from dicepoker_tui.ui.screens.real_dice import RealDiceScreen
 from dicepoker_tui.ui.screens.scoresheet import ScoresheetScreen
-from dicepoker_tui.ui.setup import GameSetup
 from dicepoker_tui.ui.widgets.sheet import SheetTable
 
 from .helpers import box_list, make_app, move_cursor_to, reexecute, table, wait_for

@@ -7,9 +7,9 @@ import pytest
 from dicepoker_tui.engine.errors import IllegalMove
 from dicepoker_tui.engine.players import Player
 from dicepoker_tui.engine.scoresheet.game import Game
+from dicepoker_tui.families import GameSetup
 from dicepoker_tui.ui.app import DicePokerApp
 from dicepoker_tui.ui.screens.real_dice import RealDiceScreen
-from dicepoker_tui.ui.setup import GameSetup
 
 from .helpers import make_app, messages, table, wait_for
 

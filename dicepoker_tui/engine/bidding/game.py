@@ -9,7 +9,7 @@ from dicepoker_tui.engine.bidding import commands as cmd
 from dicepoker_tui.engine.bidding import events as ev
 from dicepoker_tui.engine.bidding.rules import BiddingFamily, legal_bids
 from dicepoker_tui.engine.bidding.state import BiddingState
-from dicepoker_tui.engine.bidding.variants import BiddingVariant, get_bidding_variant
+from dicepoker_tui.engine.bidding.variants import BiddingVariant, get_variant
 from dicepoker_tui.engine.dice import DiceSource
 from dicepoker_tui.engine.players import Player
 from dicepoker_tui.engine.session import Session, seats
@@ -36,7 +36,7 @@ class BiddingGame(Session[BiddingState, cmd.Command, ev.Event]):
 
     @property
     def variant(self) -> BiddingVariant:
-        return get_bidding_variant(self.state.variant)
+        return get_variant(self.state.variant)
 
     @property
     def current(self) -> int:

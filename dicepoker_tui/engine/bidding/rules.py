@@ -6,7 +6,7 @@ from dicepoker_tui.engine import errors
 from dicepoker_tui.engine.bidding import commands as cmd
 from dicepoker_tui.engine.bidding import events as ev
 from dicepoker_tui.engine.bidding.state import BiddingState, evolve
-from dicepoker_tui.engine.bidding.variants import BiddingVariant, get_bidding_variant
+from dicepoker_tui.engine.bidding.variants import BiddingVariant, get_variant
 from dicepoker_tui.engine.dice import DiceSource
 from dicepoker_tui.engine.players import Standing
 from dicepoker_tui.i18n import _, ngettext
@@ -95,7 +95,7 @@ class BiddingFamily:
             raise errors.NotStarted("No game is in progress.")
         if state.finished or state.to_act is None:
             raise errors.GameOver("The game is over.")
-        variant = get_bidding_variant(state.variant)
+        variant = get_variant(state.variant)
         if command.player != state.to_act:
             name = state.players[state.to_act].name
             raise errors.OutOfTurn(_("It is {name}'s turn.").format(name=name))
@@ -125,7 +125,7 @@ def _start(state: BiddingState | None, command: cmd.Start, dice: DiceSource) -> 
     if state is not None:
         raise errors.BadSetup("A game is already in progress.")
     try:
-        variant = get_bidding_variant(command.variant)
+        variant = get_variant(command.variant)
     except KeyError as exc:
         raise errors.BadSetup(str(exc.args[0])) from None
     if not MIN_PLAYERS <= len(command.players) <= MAX_PLAYERS:

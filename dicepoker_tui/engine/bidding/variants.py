@@ -61,11 +61,16 @@ class BiddingVariant:
     calza: bool
     palifico: bool
     dice_per_player: int = 5
+    family: str = "bidding"
 
     @property
     def display_name(self) -> str:
         """`name` in the current language (`name` itself stays English)."""
         return _(self.name)
+
+    @property
+    def display_description(self) -> str:
+        return _(self.description)
 
     @property
     def display_rules(self) -> str:
@@ -91,12 +96,24 @@ LIARS_DICE = BiddingVariant(
     calza=False,
     palifico=False,
 )
-BIDDING_VARIANTS = {v.id: v for v in (PERUDO, LIARS_DICE)}
+_REGISTRY: dict[str, BiddingVariant] = {v.id: v for v in (PERUDO, LIARS_DICE)}
 
 
-def get_bidding_variant(variant_id: str) -> BiddingVariant:
+def register(variant: BiddingVariant) -> BiddingVariant:
+    """Make `variant` available by its id (replacing one of the same id)."""
+    _REGISTRY[variant.id] = variant
+    return variant
+
+
+def get_variant(variant_id: str) -> BiddingVariant:
+    """The bidding variant with this id; KeyError with the known ids otherwise."""
     try:
-        return BIDDING_VARIANTS[variant_id]
+        return _REGISTRY[variant_id]
     except KeyError:
-        known = ", ".join(BIDDING_VARIANTS)
+        known = ", ".join(_REGISTRY)
         raise KeyError(f"unknown variant {variant_id!r} (known: {known})") from None
+
+
+def all_variants() -> list[BiddingVariant]:
+    """Every registered bidding variant, built-ins first."""
+    return list(_REGISTRY.values())

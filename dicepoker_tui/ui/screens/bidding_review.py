@@ -10,7 +10,7 @@ from textual.widgets import Footer, OptionList, Static
 from textual.widgets.option_list import Option
 
 from dicepoker_tui.engine.bidding import events as ev
-from dicepoker_tui.engine.bidding.variants import get_bidding_variant
+from dicepoker_tui.engine.bidding.variants import get_variant
 from dicepoker_tui.i18n import _
 from dicepoker_tui.ui.bidding_text import review_text
 
@@ -27,7 +27,7 @@ class BiddingReviewScreen(Screen[None]):
     def compose(self) -> ComposeResult:
         start = self.events[0]
         assert isinstance(start, ev.GameStarted)
-        variant = get_bidding_variant(start.variant)
+        variant = get_variant(start.variant)
         names = ", ".join(p.name for p in start.players)
         title = _("Review — {variant}: {names}").format(variant=_(variant.name), names=names)
         yield Static(title, classes="screen-title")
@@ -45,7 +45,7 @@ class BiddingReviewScreen(Screen[None]):
 def variant_name(variant_id: str) -> str:
     """The variant's name in the current language (its id when it is not known)."""
     try:
-        return _(get_bidding_variant(variant_id).name)
+        return _(get_variant(variant_id).name)
     except KeyError:
         return variant_id
 

@@ -13,17 +13,23 @@ from textual.screen import Screen
 from textual.widgets import Button, Footer, Input, Label, OptionList, Static
 from textual.widgets.option_list import Option
 
-from dicepoker_tui.engine.bidding.variants import BIDDING_VARIANTS
 from dicepoker_tui.engine.players import Player
-from dicepoker_tui.engine.scoresheet.rules import MAX_PLAYERS
-from dicepoker_tui.engine.scoresheet.variants import all_variants, get_variant
+from dicepoker_tui.families import (
+    GameSetup,
+    VariantLike,
+    all_variants,
+    families,
+    family_of,
+    fit_levels,
+    unused_name,
+)
 from dicepoker_tui.i18n import LANGUAGES, _, current_language, rules_text
 from dicepoker_tui.ui.screens.help import HelpScreen, reflow
 from dicepoker_tui.ui.screens.rename import RenameScreen
-from dicepoker_tui.ui.setup import GameSetup, unused_name
 from dicepoker_tui.ui.text import level_label
 
 PaletteCommand = tuple[str, str, object]
+MAX_PLAYERS = max(family.max_seats for family in families())
 
 
 def available_bot_levels() -> list[str]:
@@ -89,7 +95,7 @@ class LobbyScreen(Screen[None]):
 
     def __init__(self, setup: GameSetup | None = None) -> None:
         super().__init__()
-        self.variants = [*all_variants(), *BIDDING_VARIANTS.values()]
+        self.variants = all_variants()
         self._family = "scoresheet"
         self._levels: list[str] | None = None  # loaded after the first frame (bots are big)
         self._stems = (_("Player"), _("Bot"))
@@ -179,10 +185,9 @@ class LobbyScreen(Screen[None]):
     @property
     def levels(self) -> list[str]:
         """The bot levels on offer (loaded now if the background load has not finished)."""
-        if self.variant_id in BIDDING_VARIANTS:
-            from dicepoker_tui.ai.bidding_bots import bidding_bot_levels
-
-            return bidding_bot_levels()
+        family = family_of(self.variant_id)
+        if family.id != "scoresheet":
+            return family.bot_levels()
         if self._levels is None:
             self._levels = available_bot_levels()
         return self._levels
@@ -224,10 +229,6 @@ class LobbyScreen(Screen[None]):
             real_dice=self.real_dice,
             coach=tuple(self.coach),
         )
-        if setup.variant in BIDDING_VARIANTS:
-            from dicepoker_tui.ui.bidding_flow import bidding_setup_problem
-
-            return bidding_setup_problem(setup) or setup
         return setup.problem(self.levels) or setup
 
     def _real_dice_label(self) -> Text:
@@ -238,11 +239,7 @@ class LobbyScreen(Screen[None]):
         text = Text()
         text.append(f"{_(variant.name)}\n", style="bold")
         text.append(f"{_(variant.description)}\n")
-        if variant.id in BIDDING_VARIANTS:
-            text.append(_("2–8 seats, five dice each.  ? shows the rules."), style="dim")
-        else:
-            rounds = _("{n} rounds.  ? shows the rules.").format(n=len(variant.boxes))
-            text.append(rounds, style="dim")
+        text.append(family_of(variant.id).summary(variant), style="dim")
         self._fit_family()
         self.query_one("#variant-about", Static).update(text)
         self.query_one("#lobby-rules-text", Static).update(
@@ -250,21 +247,17 @@ class LobbyScreen(Screen[None]):
         )
         self.query_one("#lobby-rules").border_title = f"{_('Rules')} — {_(variant.name)}"
 
-    def _variant(self):  # a scoresheet Variant or a BiddingVariant
-        if self.variant_id in BIDDING_VARIANTS:
-            return BIDDING_VARIANTS[self.variant_id]
-        return get_variant(self.variant_id)
+    def _variant(self) -> VariantLike:
+        return family_of(self.variant_id).variant(self.variant_id)
 
     def _fit_family(self) -> None:
         """Moving between the scoresheet and bidding families: bots take a level of the
         new family."""
-        family = "bidding" if self.variant_id in BIDDING_VARIANTS else "scoresheet"
+        family = family_of(self.variant_id).id
         if family == self._family:
             return
         self._family = family
         if any(p.kind == "bot" for p in self.seats):
-            from dicepoker_tui.ui.bidding_flow import fit_levels
-
             self.seats = fit_levels(self.seats, self.levels)
             self._show_seats(self._seat_index)
 
@@ -290,7 +283,7 @@ class LobbyScreen(Screen[None]):
         if isinstance(setup, str):
             self.notify(setup, severity="warning", timeout=3)
             return
-        if setup.variant in BIDDING_VARIANTS:
+        if family_of(setup.variant).id == "bidding":
             from dicepoker_tui.ui.bidding_flow import open_bidding_game
 
             open_bidding_game(self.app, setup)
@@ -401,12 +394,12 @@ class LobbyScreen(Screen[None]):
         self.query_one("#real-dice", Button).label = self._real_dice_label()
 
     def action_rules(self) -> None:
-        if self.variant_id in BIDDING_VARIANTS:
+        if family_of(self.variant_id).id == "bidding":
             from dicepoker_tui.ui.screens.bidding_table import BiddingHelpScreen
 
             self.app.push_screen(BiddingHelpScreen(self._variant()))
             return
-        self.app.push_screen(HelpScreen(get_variant(self.variant_id)))
+        self.app.push_screen(HelpScreen(self._variant()))
 
     def action_resume(self) -> None:
         self.app.open_resume()  # type: ignore[attr-defined]

@@ -9,10 +9,7 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen, Screen
 from textual.widgets import Button, DataTable, Label, Select, Static
 
-from dicepoker_tui.ai.bidding_bots import bidding_bot_levels
-from dicepoker_tui.engine.bidding.rules import MIN_PLAYERS
-from dicepoker_tui.engine.bidding.variants import BIDDING_VARIANTS
-from dicepoker_tui.engine.scoresheet.variants.registry import all_variants, get_variant
+from dicepoker_tui.families import FamilySpec, all_variants, family_of, get_variant
 from dicepoker_tui.i18n import N_, _, ngettext
 from dicepoker_tui.net import protocol as p
 from dicepoker_tui.ui.screens.help import HelpScreen
@@ -34,8 +31,7 @@ def variant_name(variant_id: str) -> str:
     try:
         return get_variant(variant_id).display_name
     except KeyError:
-        bidding = BIDDING_VARIANTS.get(variant_id)
-        return _(bidding.name) if bidding else variant_id
+        return variant_id
 
 
 def seats_text(table: p.TableInfo) -> str:
@@ -205,17 +201,18 @@ class CreateTableScreen(ModalScreen[p.CreateTable | None]):
 
     @staticmethod
     def _variant_options() -> list[tuple[str, str]]:
-        scoresheet = [(v.display_name, v.id) for v in all_variants()]
-        return scoresheet + [(_(v.name), v.id) for v in BIDDING_VARIANTS.values()]
+        return [(v.display_name, v.id) for v in all_variants()]
 
-    def _bidding(self) -> bool:
-        return str(self._value("variant")) in BIDDING_VARIANTS
+    def _family(self) -> FamilySpec:
+        return family_of(str(self._value("variant")))
 
     def on_select_changed(self, event: Select.Changed) -> None:
         """Bidding games have their own bots: offer their levels."""
         if event.select.id != "create-variant":
             return
-        levels = bidding_bot_levels() if self._bidding() else self.levels
+        family = self._family()
+        # the hub names the scoresheet levels it plays (the solver's load here is deferred)
+        levels = self.levels if family.id == "scoresheet" else family.bot_levels()
         level = self.query_one("#create-level", Select)
         if level.value not in levels:
             level.set_options([(level_label(lvl), lvl) for lvl in levels])
@@ -236,13 +233,14 @@ class CreateTableScreen(ModalScreen[p.CreateTable | None]):
         if people + bots > 8:
             self.notify(_("A table has at most 8 seats."), severity="warning")
             return
-        if self._bidding() and people + bots < MIN_PLAYERS:
+        low = self._family().min_seats
+        if people + bots < low:
             self.notify(
                 ngettext(
                     "A bidding table has at least {n} seat.",
                     "A bidding table has at least {n} seats.",
-                    MIN_PLAYERS,
-                ).format(n=MIN_PLAYERS),
+                    low,
+                ).format(n=low),
                 severity="warning",
             )
             return

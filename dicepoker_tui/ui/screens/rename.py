@@ -8,8 +8,8 @@ from textual.containers import Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Input, Static
 
+from dicepoker_tui.families import NAME_MAX
 from dicepoker_tui.i18n import _
-from dicepoker_tui.ui.setup import NAME_MAX
 
 
 class RenameScreen(ModalScreen[str | None]):

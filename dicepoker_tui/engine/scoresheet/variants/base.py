@@ -67,6 +67,7 @@ class Variant:
     bonus_labels: dict[str, str] = {}
     throws_per_turn: int = 3
     settlement: bool = False
+    family: str = "scoresheet"
 
     # -- declared shape ---------------------------------------------------------------
     @property

@@ -1,16 +1,14 @@
-"""What a game is started from: variant, seats, seed and dice mode (no Textual here)."""
+"""What a game is started from: variant, seats, seed and dice mode, in any family."""
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 
-from dicepoker_tui.ai.bots import Bot, make_bot
 from dicepoker_tui.engine.errors import IllegalMove
 from dicepoker_tui.engine.players import Player
-from dicepoker_tui.engine.scoresheet.game import Game
-from dicepoker_tui.engine.scoresheet.rules import MAX_PLAYERS
-from dicepoker_tui.engine.scoresheet.variants import get_variant
+from dicepoker_tui.engine.session import Session
+from dicepoker_tui.families.registry import family_of
 from dicepoker_tui.i18n import _
 
 NAME_MAX = 24
@@ -18,7 +16,7 @@ NAME_MAX = 24
 
 @dataclass(frozen=True)
 class GameSetup:
-    """The choices made in the lobby (or on the `dicepoker play` command line)."""
+    """The choices made in the lobby, on the `dicepoker play` command line or at the hub."""
 
     variant: str = "yahtzee"
     seats: tuple[Player, ...] = field(default_factory=lambda: (Player(name="Player 1"),))
@@ -37,42 +35,49 @@ class GameSetup:
         }
 
     def problem(self, known_levels: Sequence[str] | None = None) -> str | None:
-        """Why this setup cannot start, in one line, or None when it can."""
+        """Why this setup cannot start, in one line, or None when it can.
+
+        The one validation of a setup, used by the lobby, the command line and the hub:
+        the checks every game has, then the family's own (`FamilySpec.setup_problem`).
+        `known_levels` narrows the bot levels further (None: the family's levels)."""
         try:
-            get_variant(self.variant)
+            family = family_of(self.variant)
         except KeyError as exc:
             return str(exc.args[0])
-        if not 1 <= len(self.seats) <= MAX_PLAYERS:
-            return _("A game needs 1 to {n} seats.").format(n=MAX_PLAYERS)
+        if not family.min_seats <= len(self.seats) <= family.max_seats:
+            if family.min_seats == 1:
+                return _("A game needs 1 to {n} seats.").format(n=family.max_seats)
+            return _("{variant} needs {min} to {max} seats.").format(
+                variant=family.variant(self.variant).display_name,
+                min=family.min_seats,
+                max=family.max_seats,
+            )
         names = [p.name.strip() for p in self.seats]
         if any(not n for n in names):
             return _("Every seat needs a name.")
         if len({n.casefold() for n in names}) != len(names):
             return _("Every seat needs a different name.")
-        bots = [p for p in self.seats if p.kind == "bot"]
-        if known_levels is not None:
-            for bot in bots:
-                if bot.level not in known_levels:
-                    return _("Unknown bot level {level} (known: {known}).").format(
-                        level=repr(bot.level), known=", ".join(known_levels)
-                    )
-        if self.real_dice and bots:
-            return _("Bots cannot throw real dice: remove the bot seats or switch real dice off.")
-        return None
+        levels = family.bot_levels() if known_levels is None else list(known_levels)
+        for bot in (p for p in self.seats if p.kind == "bot"):
+            if bot.level not in levels and (bot.level or known_levels is not None):
+                return _("Unknown bot level {level} (known: {known}).").format(
+                    level=repr(bot.level), known=", ".join(levels)
+                )
+        return family.setup_problem(self)
 
-    def new_game(self) -> Game:
-        """A fresh game from this setup; raises IllegalMove when the engine refuses it."""
+    def new_game(self) -> Session:
+        """A fresh game from this setup; raises IllegalMove when it cannot start."""
         problem = self.problem()
         if problem:
             raise IllegalMove(problem)
-        return Game.new(self.variant, list(self.seats), seed=self.seed, real_dice=self.real_dice)
+        return family_of(self.variant).new_game(self)
 
     def rematch(self) -> GameSetup:
         """The same table with fresh dice."""
         return replace(self, seed=None)
 
     @classmethod
-    def from_game(cls, game: Game, coach: Mapping[int, float] | None = None) -> GameSetup:
+    def from_game(cls, game: Session, coach: Mapping[int, float] | None = None) -> GameSetup:
         """The setup `game` was started from; `coach` (seat → threshold) as it was played."""
         state = game.state
         coach = coach or {}
@@ -80,18 +85,9 @@ class GameSetup:
             variant=state.variant,
             seats=tuple(state.players),
             seed=state.seed,
-            real_dice=state.real_dice,
+            real_dice=bool(getattr(state, "real_dice", False)),
             coach=tuple(coach.get(seat) for seat in range(len(state.players))) if coach else (),
         )
-
-
-def make_bots(players: Sequence[Player], seed: int) -> dict[int, Bot]:
-    """One bot per bot seat, seeded from the game seed so replays are reproducible."""
-    return {
-        seat: make_bot(p.level or "heuristic", seed=seed * 10 + seat)
-        for seat, p in enumerate(players)
-        if p.kind == "bot"
-    }
 
 
 def unused_name(taken: Sequence[str], stem: str) -> str:
@@ -101,3 +97,15 @@ def unused_name(taken: Sequence[str], stem: str) -> str:
     while f"{stem} {n}".casefold() in lowered:
         n += 1
     return f"{stem} {n}"
+
+
+def fit_levels(seats: Sequence[Player], levels: Sequence[str]) -> list[Player]:
+    """The seats with every bot on a level from `levels` (the first, when its own is not)."""
+    if not levels:
+        return list(seats)
+    return [
+        p.model_copy(update={"level": levels[0]})
+        if p.kind == "bot" and p.level not in levels
+        else p
+        for p in seats
+    ]

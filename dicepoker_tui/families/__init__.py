@@ -1,0 +1,31 @@
+"""Game families: each declares its variants, seats, setup, bots, views and storage in one
+`FamilySpec`; everything above the engine asks them through this package."""
+
+from dicepoker_tui.families.registry import (
+    all_variants,
+    families,
+    family_of,
+    get_family,
+    get_variant,
+    register_family,
+    unregister_family,
+)
+from dicepoker_tui.families.setup import NAME_MAX, GameSetup, fit_levels, unused_name
+from dicepoker_tui.families.spec import Bot, FamilySpec, VariantLike
+
+__all__ = [
+    "NAME_MAX",
+    "Bot",
+    "FamilySpec",
+    "GameSetup",
+    "VariantLike",
+    "all_variants",
+    "families",
+    "family_of",
+    "fit_levels",
+    "get_family",
+    "get_variant",
+    "register_family",
+    "unregister_family",
+    "unused_name",
+]

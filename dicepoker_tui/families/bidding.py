@@ -1,0 +1,135 @@
+"""The bidding family (Perudo, Liar's Dice) as the layers above the engine see it."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING, Any
+
+from pydantic import TypeAdapter
+
+from dicepoker_tui.ai.bidding_bots import (
+    CallCalza,
+    CallChallenge,
+    PlaceBid,
+    bidding_bot_levels,
+    make_bidding_bot,
+)
+from dicepoker_tui.engine.bidding import commands as cmd
+from dicepoker_tui.engine.bidding import events as ev
+from dicepoker_tui.engine.bidding import variants
+from dicepoker_tui.engine.bidding.game import BiddingGame
+from dicepoker_tui.engine.bidding.rules import MAX_PLAYERS, MIN_PLAYERS
+from dicepoker_tui.families.spec import Bot, FamilySpec, VariantLike
+from dicepoker_tui.i18n import N_, _
+
+if TYPE_CHECKING:
+    from dicepoker_tui.families.setup import GameSetup
+    from dicepoker_tui.store.database import Store
+
+REVEAL_PAUSE = 4
+"""A bot waits this many paces after a reveal, so the lifted cups can be read."""
+
+
+class BiddingSpec(FamilySpec):
+    """Hidden dice under cups, bids on all dice on the table: the last with dice wins."""
+
+    id = "bidding"
+    min_seats = MIN_PLAYERS
+    max_seats = MAX_PLAYERS
+    default_level = "strong"
+    timeout_level = "strong"
+    turn_events = frozenset({"bid_made", "round_started", "game_finished"})
+
+    def variants(self) -> Sequence[VariantLike]:
+        return variants.all_variants()
+
+    def variant(self, variant_id: str) -> VariantLike:
+        return variants.get_variant(variant_id)
+
+    def summary(self, variant: VariantLike) -> str:
+        return _("2–8 seats, five dice each.  ? shows the rules.")
+
+    def setup_problem(self, setup: GameSetup) -> str | None:
+        if setup.real_dice:
+            return _("{variant} is played with hidden dice: switch real dice off.").format(
+                variant=self.variant(setup.variant).display_name
+            )
+        return None
+
+    def new_game(self, setup: GameSetup) -> BiddingGame:
+        return BiddingGame.new(setup.variant, list(setup.seats), seed=setup.seed)
+
+    def resume(self, events: Sequence[Any]) -> BiddingGame:
+        return BiddingGame.from_events(events)
+
+    @property
+    def event_adapter(self) -> TypeAdapter:
+        return ev.EVENT_ADAPTER
+
+    @property
+    def command_types(self) -> tuple[type, ...]:
+        return (cmd.Bid, cmd.Challenge, cmd.Calza)
+
+    def to_act(self, game: BiddingGame) -> int | None:  # type: ignore[override]
+        return game.state.to_act
+
+    def game_over_notice(self, game: BiddingGame) -> tuple[str, dict[str, str | int]]:  # type: ignore[override]
+        winners = self.winners(game)
+        names = ", ".join(game.state.players[seat].name for seat in winners)
+        if len(winners) == 1:
+            return N_("Game over: {name} wins."), {"name": names}
+        return N_("Game over: a tie between {names}."), {"names": names}
+
+    def view(self, events: Sequence[Any], seat: int | None) -> list[Any]:
+        """Other cups of a round hidden (0 per die), no seed; `cups_revealed` shows every
+        cup. A spectator (None) sees no cup."""
+        out: list[Any] = []
+        for e in events:
+            if isinstance(e, ev.RoundStarted):
+                cups = [c if i == seat else tuple(0 for _ in c) for i, c in enumerate(e.cups)]
+                e = e.model_copy(update={"cups": cups})
+            elif isinstance(e, ev.GameStarted):
+                e = e.model_copy(update={"seed": 0})
+            out.append(e)
+        return out
+
+    def bot_levels(self) -> list[str]:
+        return bidding_bot_levels()
+
+    def make_bot(self, level: str, seed: int | None = None) -> Bot:
+        return make_bidding_bot(level, seed=seed)
+
+    def bot_move(self, game: BiddingGame, seat: int, bot: Bot) -> cmd.Command:  # type: ignore[override]
+        action = bot.choose(game.state.view_for(seat), game.variant, seat)  # type: ignore[attr-defined]
+        if isinstance(action, CallChallenge):
+            return cmd.Challenge(player=seat)
+        if isinstance(action, CallCalza):
+            return cmd.Calza(player=seat)
+        if isinstance(action, PlaceBid):
+            return cmd.Bid(player=seat, quantity=action.quantity, face=action.face)
+        return self.fallback_move(game)
+
+    def fallback_move(self, game: BiddingGame) -> cmd.Command:  # type: ignore[override]
+        """Challenge the standing bid, or open with the lowest legal bid."""
+        seat = game.current
+        legal = game.legal_bids()
+        if game.state.bid is not None or not legal:
+            return cmd.Challenge(player=seat)
+        quantity, face = legal[0]
+        return cmd.Bid(player=seat, quantity=quantity, face=face)
+
+    def pause_factor(self, game: BiddingGame) -> float:  # type: ignore[override]
+        if game.state.bid is None and game.state.last_reveal:
+            return REVEAL_PAUSE
+        return 1
+
+    def recorder(
+        self,
+        store: Store,
+        game: BiddingGame,  # type: ignore[override]
+        game_id: int | None = None,
+        on_error: Callable[[str], None] | None = None,
+    ) -> Any:
+        from dicepoker_tui.store.bidding import BiddingRecorder
+
+        return BiddingRecorder(store, game, on_error=on_error)

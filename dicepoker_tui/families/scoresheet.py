@@ -1,0 +1,119 @@
+"""The scoresheet family (Yahtzee, Yatzy, dice poker) as the layers above the engine see it."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING, Any
+
+from pydantic import TypeAdapter
+
+from dicepoker_tui.ai.bots import KeepAndThrow, WriteBox, bot_levels, make_bot
+from dicepoker_tui.engine.scoresheet import commands as cmd
+from dicepoker_tui.engine.scoresheet import events as ev
+from dicepoker_tui.engine.scoresheet import variants
+from dicepoker_tui.engine.scoresheet.game import Game
+from dicepoker_tui.engine.scoresheet.rules import MAX_PLAYERS
+from dicepoker_tui.families.spec import Bot, FamilySpec, VariantLike
+from dicepoker_tui.i18n import N_, _
+
+if TYPE_CHECKING:
+    from dicepoker_tui.families.setup import GameSetup
+    from dicepoker_tui.store.database import Store
+
+
+class ScoresheetSpec(FamilySpec):
+    """Five dice, a sheet of boxes, three throws a turn: the highest total wins."""
+
+    id = "scoresheet"
+    min_seats = 1
+    max_seats = MAX_PLAYERS
+    real_dice = True
+    coached = True
+    default_level = "heuristic"
+    timeout_level = "heuristic"
+    turn_events = frozenset({"turn_started", "game_finished"})
+
+    def variants(self) -> Sequence[VariantLike]:
+        return variants.all_variants()
+
+    def variant(self, variant_id: str) -> VariantLike:
+        return variants.get_variant(variant_id)
+
+    def summary(self, variant: VariantLike) -> str:
+        return _("{n} rounds.  ? shows the rules.").format(n=len(variant.boxes))  # type: ignore[attr-defined]
+
+    def setup_problem(self, setup: GameSetup) -> str | None:
+        if setup.real_dice and any(p.kind == "bot" for p in setup.seats):
+            return _("Bots cannot throw real dice: remove the bot seats or switch real dice off.")
+        return None
+
+    def new_game(self, setup: GameSetup) -> Game:
+        seats = list(setup.seats)
+        return Game.new(setup.variant, seats, seed=setup.seed, real_dice=setup.real_dice)
+
+    def resume(self, events: Sequence[Any]) -> Game:
+        return Game.from_events(events)
+
+    @property
+    def event_adapter(self) -> TypeAdapter:
+        return ev.EVENT_ADAPTER
+
+    @property
+    def command_types(self) -> tuple[type, ...]:
+        return (cmd.Throw, cmd.Hold, cmd.Write, cmd.Undo)
+
+    def to_act(self, game: Game) -> int | None:  # type: ignore[override]
+        return game.state.current
+
+    def game_over_notice(self, game: Game) -> tuple[str, dict[str, str | int]]:  # type: ignore[override]
+        players = game.state.players
+        names = ", ".join(players[seat].name for seat in self.winners(game))
+        top = max(s.total for s in game.state.standings or [])
+        if len(self.winners(game)) == 1:
+            return N_("Game over: {name} with {points}."), {"name": names, "points": top}
+        return N_("Game over: a tie between {names}, with {points}."), {
+            "names": names,
+            "points": top,
+        }
+
+    def view(self, events: Sequence[Any], seat: int | None) -> list[Any]:
+        return [
+            e.model_copy(update={"seed": 0}) if isinstance(e, ev.GameStarted) else e
+            for e in events
+        ]
+
+    def bot_levels(self) -> list[str]:
+        return bot_levels()
+
+    def make_bot(self, level: str, seed: int | None = None) -> Bot:
+        return make_bot(level, seed=seed)
+
+    def bot_move(self, game: Game, seat: int, bot: Bot) -> cmd.Command:  # type: ignore[override]
+        action = bot.choose(game.state, game.variant)  # type: ignore[attr-defined]
+        turn = game.state.turn
+        if isinstance(action, WriteBox):
+            return cmd.Write(player=seat, box=action.box)
+        if isinstance(action, KeepAndThrow):
+            keep = list(action.keep) if turn is not None and turn.dice is not None else None
+            return cmd.Throw(player=seat, keep=keep)
+        return self.fallback_move(game)
+
+    def fallback_move(self, game: Game) -> cmd.Command:  # type: ignore[override]
+        """Throw if nothing is on the table, else write where the fewest points go."""
+        seat = game.current
+        if game.state.turn is None or game.state.turn.dice is None:
+            return cmd.Throw(player=seat, keep=[])
+        preview = game.preview()
+        box = min(preview, key=lambda b: (preview[b], -game.variant.box_ids.index(b)))
+        return cmd.Write(player=seat, box=box)
+
+    def recorder(
+        self,
+        store: Store,
+        game: Game,  # type: ignore[override]
+        game_id: int | None = None,
+        on_error: Callable[[str], None] | None = None,
+    ) -> Any:
+        from dicepoker_tui.store.recorder import GameRecorder
+
+        return GameRecorder(store, game, game_id, on_error=on_error)

@@ -1,0 +1,172 @@
+"""`FamilySpec`: everything the layers above the engine ask of a family of games.
+
+A family declares, in one object, its variants, its seat range, how a game starts from
+a setup, its bot levels and how a bot's choice becomes a command (with one rule-safe
+fallback), who may see which events, and how its games are kept in the history. Code
+outside a family asks its spec (found with `families.family_of(variant_id)`) and never
+names the family's game class or variant list.
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING, Any, ClassVar, Protocol
+
+from pydantic import TypeAdapter
+
+from dicepoker_tui.engine.session import Session
+
+if TYPE_CHECKING:
+    from dicepoker_tui.families.setup import GameSetup
+    from dicepoker_tui.store.database import Store
+
+
+class VariantLike(Protocol):
+    """What every variant of every family offers for listing and help."""
+
+    id: str
+    name: str
+    description: str
+    rules_text: str
+    family: str
+
+    @property
+    def display_name(self) -> str: ...
+
+    @property
+    def display_description(self) -> str: ...
+
+    @property
+    def display_rules(self) -> str: ...
+
+
+class Bot(Protocol):
+    """A bot of some family; the family's spec knows how to ask it (`bot_move`)."""
+
+    level: str
+
+
+class FamilySpec(ABC):
+    """One family of games, as the lobby, the command line, the hub and the history see it."""
+
+    id: ClassVar[str]
+    """The family's id: `scoresheet`, `bidding`, ... (also in messages and exports)."""
+    min_seats: ClassVar[int]
+    max_seats: ClassVar[int]
+    real_dice: ClassVar[bool] = False
+    """Whether the values of real dice can be typed in instead of thrown."""
+    coached: ClassVar[bool] = False
+    """Whether the solver's coach and hints apply."""
+    default_level: ClassVar[str]
+    """The level of a bot seat that names none."""
+    timeout_level: ClassVar[str]
+    """The bot level that plays a turn whose player ran out of time."""
+
+    # -- variants ---------------------------------------------------------------------
+    @abstractmethod
+    def variants(self) -> Sequence[VariantLike]:
+        """The family's variants, built-ins first."""
+
+    @abstractmethod
+    def variant(self, variant_id: str) -> VariantLike:
+        """The variant with this id; KeyError otherwise."""
+
+    @abstractmethod
+    def summary(self, variant: VariantLike) -> str:
+        """One line under a variant's description in the lobby (seats, rounds...)."""
+
+    def owns(self, variant_id: str) -> bool:
+        try:
+            self.variant(variant_id)
+        except KeyError:
+            return False
+        return True
+
+    # -- games ------------------------------------------------------------------------
+    @abstractmethod
+    def setup_problem(self, setup: GameSetup) -> str | None:
+        """What in `setup` this family refuses beyond the checks every game has, or None."""
+
+    @abstractmethod
+    def new_game(self, setup: GameSetup) -> Session:
+        """A fresh game from a setup that has no problem."""
+
+    @abstractmethod
+    def resume(self, events: Sequence[Any]) -> Session:
+        """A game continued from its event list."""
+
+    @property
+    @abstractmethod
+    def event_adapter(self) -> TypeAdapter:
+        """Parses one of the family's events from JSON data."""
+
+    @property
+    @abstractmethod
+    def command_types(self) -> tuple[type, ...]:
+        """The commands a player may send (over the network, say)."""
+
+    @abstractmethod
+    def to_act(self, game: Session) -> int | None:
+        """The seat to act now, or None (the game is over)."""
+
+    def winners(self, game: Session) -> list[int]:
+        """The seats in first place of a finished game."""
+        standings = game.state.standings or []
+        best = min((s.place for s in standings), default=1)
+        return [s.player for s in standings if s.place == best]
+
+    @abstractmethod
+    def game_over_notice(self, game: Session) -> tuple[str, dict[str, str | int]]:
+        """The English template (marked for translation) and values saying who won."""
+
+    def turn_over(self, events: Sequence[Any]) -> bool:
+        """Whether `events` end the turn of the seat that was to act."""
+        return any(getattr(e, "type", "") in self.turn_events for e in events)
+
+    turn_events: ClassVar[frozenset[str]] = frozenset()
+
+    # -- who sees what ----------------------------------------------------------------
+    @abstractmethod
+    def view(self, events: Sequence[Any], seat: int | None) -> list[Any]:
+        """`events` as `seat` may see them (None: a spectator); the seed never leaves."""
+
+    # -- bots -------------------------------------------------------------------------
+    @abstractmethod
+    def bot_levels(self) -> list[str]:
+        """The levels a bot seat may have, weakest last or in the order shown."""
+
+    @abstractmethod
+    def make_bot(self, level: str, seed: int | None = None) -> Bot:
+        """A bot of `level`; KeyError naming the known levels otherwise."""
+
+    @abstractmethod
+    def bot_move(self, game: Session, seat: int, bot: Bot) -> Any:
+        """The command `bot` chooses for `seat` (may take a while: call it off the loop)."""
+
+    @abstractmethod
+    def fallback_move(self, game: Session) -> Any:
+        """A rule-safe command for the seat to act: when a bot errs or a turn is scratched."""
+
+    def pause_factor(self, game: Session) -> float:
+        """How many bot paces to wait before the next bot move (longer after a reveal)."""
+        return 1
+
+    # -- history ----------------------------------------------------------------------
+    @abstractmethod
+    def recorder(
+        self,
+        store: Store,
+        game: Session,
+        game_id: int | None = None,
+        on_error: Callable[[str], None] | None = None,
+    ) -> Any:
+        """Keeps `game` in `store` as it is played (`close()` when done)."""
+
+    def make_bots(self, players: Sequence[Any], seed: int) -> dict[int, Bot]:
+        """One bot per bot seat, seeded from the game seed so replays are reproducible."""
+        return {
+            seat: self.make_bot(p.level or self.default_level, seed=seed * 10 + seat)
+            for seat, p in enumerate(players)
+            if p.kind == "bot"
+        }
