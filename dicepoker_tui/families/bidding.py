@@ -34,6 +34,7 @@ class BiddingSpec(FamilySpec):
     """Hidden dice under cups, bids on all dice on the table: the last with dice wins."""
 
     id = "bidding"
+    session_class = BiddingGame
     min_seats = MIN_PLAYERS
     max_seats = MAX_PLAYERS
     default_level = "strong"
@@ -70,8 +71,8 @@ class BiddingSpec(FamilySpec):
     def command_types(self) -> tuple[type, ...]:
         return (cmd.Bid, cmd.Challenge, cmd.Calza)
 
-    def to_act(self, game: BiddingGame) -> int | None:  # type: ignore[override]
-        return game.state.to_act
+    def to_act(self, state: Any) -> int | None:
+        return state.to_act
 
     def game_over_notice(self, game: BiddingGame) -> tuple[str, dict[str, str | int]]:  # type: ignore[override]
         winners = self.winners(game)

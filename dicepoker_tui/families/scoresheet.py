@@ -25,6 +25,7 @@ class ScoresheetSpec(FamilySpec):
     """Five dice, a sheet of boxes, three throws a turn: the highest total wins."""
 
     id = "scoresheet"
+    session_class = Game
     min_seats = 1
     max_seats = MAX_PLAYERS
     real_dice = True
@@ -62,8 +63,8 @@ class ScoresheetSpec(FamilySpec):
     def command_types(self) -> tuple[type, ...]:
         return (cmd.Throw, cmd.Hold, cmd.Write, cmd.Undo)
 
-    def to_act(self, game: Game) -> int | None:  # type: ignore[override]
-        return game.state.current
+    def to_act(self, state: Any) -> int | None:
+        return state.current
 
     def game_over_notice(self, game: Game) -> tuple[str, dict[str, str | int]]:  # type: ignore[override]
         players = game.state.players

@@ -106,9 +106,12 @@ class FamilySpec(ABC):
     def command_types(self) -> tuple[type, ...]:
         """The commands a player may send (over the network, say)."""
 
+    session_class: ClassVar[type[Session]]
+    """The family's game facade (what `new_game` and `resume` return)."""
+
     @abstractmethod
-    def to_act(self, game: Session) -> int | None:
-        """The seat to act now, or None (the game is over)."""
+    def to_act(self, state: Any) -> int | None:
+        """The seat to act in a game's `state`, or None (the game is over)."""
 
     def winners(self, game: Session) -> list[int]:
         """The seats in first place of a finished game."""

@@ -16,8 +16,8 @@ from pydantic import BaseModel
 
 from dicepoker_tui.i18n import _
 from dicepoker_tui.net import protocol as p
-from dicepoker_tui.net.remote_bidding_game import RemoteBiddingGame
-from dicepoker_tui.net.remote_game import RemoteGame
+from dicepoker_tui.net.mirrors import mirror_class
+from dicepoker_tui.net.remote_game import MirroredSession
 
 log = logging.getLogger(__name__)
 
@@ -37,7 +37,7 @@ class HubClient:
         self.welcome: p.Welcome | None = None
         self.tables: list[p.TableInfo] = []
         self.seated: list[str] = []
-        self.game: RemoteGame | RemoteBiddingGame | None = None
+        self.game: MirroredSession | None = None
         self.chat: list[p.ChatLine] = []
         self._listeners: list[Listener] = []
         self._reader: asyncio.StreamReader | None = None
@@ -103,7 +103,7 @@ class HubClient:
                 self.tables, self.seated = message.tables, message.seated
             case p.TableSnapshot():
                 self.chat = list(message.chat)
-                mirror = RemoteBiddingGame if message.family == "bidding" else RemoteGame
+                mirror = mirror_class(message.family)
                 self.game = mirror(message.table, message.seats, self.send, message.events)
             case p.TableUpdate():
                 if self.game is not None and self.game.table.id == message.table.id:

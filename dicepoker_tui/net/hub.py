@@ -37,14 +37,12 @@ from dicepoker_tui.engine import errors
 from dicepoker_tui.engine.bidding import commands as bcmd
 from dicepoker_tui.engine.bidding import events as bev
 from dicepoker_tui.engine.bidding.game import BiddingGame
-from dicepoker_tui.engine.bidding.rules import MAX_PLAYERS, MIN_PLAYERS
-from dicepoker_tui.engine.bidding.variants import BIDDING_VARIANTS
 from dicepoker_tui.engine.dice import new_seed
 from dicepoker_tui.engine.players import Player
 from dicepoker_tui.engine.scoresheet import commands as cmd
 from dicepoker_tui.engine.scoresheet import events as ev
 from dicepoker_tui.engine.scoresheet.game import Game
-from dicepoker_tui.engine.scoresheet.variants.registry import all_variants, get_variant
+from dicepoker_tui.families import all_variants, family_of
 from dicepoker_tui.i18n import N_
 from dicepoker_tui.net import protocol as p
 
@@ -296,25 +294,19 @@ class Hub:
                 fingerprint=who.fingerprint,
                 tables=self._infos(),
                 seated=self._seated(who),
-                variants=[v.id for v in all_variants()] + list(BIDDING_VARIANTS),
+                variants=[v.id for v in all_variants()],
                 bot_levels=bot_levels(),
             )
         )
 
     def _create(self, peer: Peer, state: PeerState, message: p.CreateTable) -> None:
-        family: p.GameFamily = "scoresheet"
-        if message.variant in BIDDING_VARIANTS:
-            family = "bidding"
-            variant = BIDDING_VARIANTS[message.variant]
-            known = bidding_bot_levels()
-            low, high = MIN_PLAYERS, MAX_PLAYERS
-        else:
-            try:
-                variant = get_variant(message.variant)  # type: ignore[assignment]
-            except KeyError as exc:
-                raise Refusal("bad_setup", "{reason}", reason=str(exc.args[0])) from None
-            known = bot_levels()
-            low, high = 1, 8
+        try:
+            spec = family_of(message.variant)
+        except KeyError as exc:
+            raise Refusal("bad_setup", "{reason}", reason=str(exc.args[0])) from None
+        family, variant = spec.id, spec.variant(message.variant)
+        known = spec.bot_levels()
+        low, high = spec.min_seats, spec.max_seats
         for level in message.bots:
             if level not in known:
                 raise Refusal(

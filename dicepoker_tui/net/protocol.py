@@ -15,12 +15,17 @@ from __future__ import annotations
 
 from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, Field, TypeAdapter, ValidationError, model_validator
+from pydantic import (
+    AfterValidator,
+    BaseModel,
+    Field,
+    TypeAdapter,
+    ValidationError,
+    field_validator,
+    model_validator,
+)
 
-from dicepoker_tui.engine.bidding import commands as bcmd
-from dicepoker_tui.engine.bidding import events as bev
-from dicepoker_tui.engine.scoresheet import commands as cmd
-from dicepoker_tui.engine.scoresheet import events as ev
+from dicepoker_tui.families import families, get_family
 from dicepoker_tui.i18n import N_, _
 
 PROTOCOL_VERSION = 1
@@ -36,21 +41,32 @@ Params = dict[str, str | int]
 itself a msgid, and is shown translated too."""
 TimeoutAction = Literal["bot", "scratch"]
 TableStatus = Literal["waiting", "playing", "finished"]
-GameFamily = Literal["scoresheet", "bidding"]
-"""Which engine a table runs: both name events `game_started`, so messages say which."""
 
-_EVENT_ADAPTERS: dict[str, TypeAdapter] = {
-    "scoresheet": ev.EVENT_ADAPTER,
-    "bidding": bev.EVENT_ADAPTER,
-}
+
+def _known_family(family_id: str) -> str:
+    get_family(family_id)  # KeyError → a validation error naming the known families
+    return family_id
+
+
+def _family_check(family_id: str) -> str:
+    try:
+        return _known_family(family_id)
+    except KeyError as exc:
+        raise ValueError(str(exc.args[0])) from None
+
+
+GameFamily = Annotated[str, AfterValidator(_family_check)]
+"""Which engine a table runs (a registered family's id): every family names its first
+event `game_started`, so messages say which."""
 
 
 def _parse_events(data: Any) -> Any:
     """Before validation: a message's `events`, parsed with its `family`'s adapter."""
     if not isinstance(data, dict) or not isinstance(data.get("events"), list):
         return data
-    adapter = _EVENT_ADAPTERS.get(data.get("family", "scoresheet"))
-    if adapter is None:
+    try:
+        adapter = get_family(str(data.get("family", "scoresheet"))).event_adapter
+    except KeyError:
         return data  # the family field reports the error
     try:
         events = [adapter.validate_python(e) for e in data["events"]]
@@ -285,10 +301,20 @@ class Act(_Request):
 
     type: Literal["act"] = "act"
     table: str
-    command: Annotated[
-        cmd.Throw | cmd.Hold | cmd.Write | cmd.Undo | bcmd.Bid | bcmd.Challenge | bcmd.Calza,
-        Field(discriminator="type"),
-    ]
+    command: Any = Field(description="A command of the table's family, by its `type`.")
+
+    @field_validator("command", mode="before")
+    @classmethod
+    def _command(cls, data: Any) -> Any:
+        """A command of whichever family has one of this `type` (they are all distinct)."""
+        if isinstance(data, BaseModel):
+            data = data.model_dump()
+        kind = data.get("type") if isinstance(data, dict) else None
+        for family in families():
+            for command in family.command_types:
+                if command.model_fields["type"].default == kind:
+                    return command.model_validate(data)
+        raise ValueError(f"unknown command {kind!r}")
 
 
 ClientMessage = Annotated[
