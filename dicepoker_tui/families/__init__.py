@@ -1,6 +1,7 @@
 """Game families: each declares its variants, seats, setup, bots, views and storage in one
 `FamilySpec`; everything above the engine asks them through this package."""
 
+from dicepoker_tui.families import bot_driver
 from dicepoker_tui.families.registry import (
     all_variants,
     families,
@@ -20,6 +21,7 @@ __all__ = [
     "GameSetup",
     "VariantLike",
     "all_variants",
+    "bot_driver",
     "families",
     "family_of",
     "fit_levels",

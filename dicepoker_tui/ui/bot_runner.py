@@ -14,9 +14,10 @@ from functools import partial
 from textual.screen import Screen
 from textual.worker import Worker, WorkerState
 
-from dicepoker_tui.ai.bots import Action, Bot, KeepAndThrow, WriteBox
 from dicepoker_tui.engine.errors import IllegalMove
+from dicepoker_tui.engine.scoresheet import commands as cmd
 from dicepoker_tui.engine.scoresheet.game import Game
+from dicepoker_tui.families import Bot, bot_driver, family_of
 from dicepoker_tui.i18n import _
 
 WORKER_NAME = "bot-step"
@@ -54,11 +55,10 @@ class BotRunner:
     def _think(self) -> None:
         if not self._still_current():
             return
-        state = self.game.state
-        bot = self.bots[self.game.current]
+        seat = self.game.current
         self._token = len(self.game.events)
         self.host.run_worker(
-            partial(bot.choose, state, self.game.variant),
+            partial(bot_driver.choose, self.game, seat, self.bots[seat]),
             name=WORKER_NAME,
             thread=True,
             exit_on_error=False,
@@ -87,17 +87,17 @@ class BotRunner:
             return False
         return True
 
-    def _act(self, action: Action) -> None:
+    def _act(self, command: cmd.Command) -> None:
         if not self._still_current(self._token):
             self.host.call_next(self.poke)
             return
         turn = self.game.state.turn
         assert turn is not None
-        if isinstance(action, WriteBox):
-            self.show_box(action.box)
-            self._later(partial(self._write, action.box))
-        elif isinstance(action, KeepAndThrow):
-            keep = set(action.keep) if turn.dice is not None else set()
+        if isinstance(command, cmd.Write):
+            self.show_box(command.box)
+            self._later(partial(self._write, command.box))
+        elif isinstance(command, cmd.Throw):
+            keep = set(command.keep or ()) if turn.dice is not None else set()
             changes = [i for i in range(5) if (i in keep) != turn.held[i]]
             if turn.dice is not None and changes:
                 try:
@@ -147,12 +147,8 @@ class BotRunner:
         self._fallback()
 
     def _fallback(self) -> None:
-        """A rule-safe move when a bot errs: write the best-scoring box, else throw."""
+        """The family's rule-safe move when a bot errs."""
         self.busy = False
         if self.game.finished:
             return
-        preview = self.game.preview()
-        if preview:
-            self.game.write(max(preview, key=preview.__getitem__))
-        else:
-            self.game.throw()
+        self.game.execute(family_of(self.game.state.variant).fallback_move(self.game))

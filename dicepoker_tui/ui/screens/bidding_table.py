@@ -14,11 +14,12 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Footer, RichLog, Static
 
-from dicepoker_tui.ai.bidding_bots import BiddingBot, CallCalza, CallChallenge, PlaceBid
+from dicepoker_tui.ai.bidding_bots import BiddingBot
 from dicepoker_tui.engine.bidding import events as ev
 from dicepoker_tui.engine.bidding.game import BiddingGame
 from dicepoker_tui.engine.bidding.state import BiddingState
 from dicepoker_tui.engine.errors import IllegalMove
+from dicepoker_tui.families import bot_driver
 from dicepoker_tui.i18n import N_, _
 from dicepoker_tui.ui.bidding_text import (
     bid_line,
@@ -330,20 +331,7 @@ class BiddingTableScreen(Screen[None]):
         if token != self._token or state.finished or state.to_act not in self.bots:
             return
         seat = state.to_act
-        action = self.bots[seat].choose(state.view_for(seat), self.game.variant, seat)
-        try:
-            if isinstance(action, PlaceBid):
-                self.game.bid(action.quantity, action.face)
-            elif isinstance(action, CallCalza):
-                self.game.calza()
-            elif isinstance(action, CallChallenge):
-                self.game.challenge()
-        except IllegalMove:
-            legal = self.game.legal_bids()
-            if state.bid is not None or not legal:
-                self.game.challenge()
-            else:
-                self.game.bid(*legal[0])
+        bot_driver.play(self.game, bot_driver.choose(self.game, seat, self.bots[seat]))
         self._moved()
 
     def _moved(self) -> None:
