@@ -625,19 +625,12 @@ class Hub:
         if self.store is None or table.game is None:
             return
         try:
-            if isinstance(table.game, BiddingGame):
-                from dicepoker_tui.store.bidding import BiddingRecorder
+            from dicepoker_tui.store.recorder import Recorder
 
-                table.recorder = BiddingRecorder(
-                    self.store,  # type: ignore[arg-type]
-                    table.game,
-                    on_error=lambda msg: log.warning("table %s: %s", table.id, msg),
-                )
-                return
-            from dicepoker_tui.store.recorder import GameRecorder
-
-            table.recorder = GameRecorder(
-                self.store,  # type: ignore[arg-type]
+            store = self.store
+            bidding = isinstance(table.game, BiddingGame)
+            table.recorder = Recorder(
+                store.bidding if bidding else store.scoresheet,  # type: ignore[attr-defined]
                 table.game,
                 on_error=lambda msg: log.warning("table %s: %s", table.id, msg),
             )
@@ -650,9 +643,7 @@ class Hub:
         if recorder is None:
             return
         try:
-            recorder.close()  # type: ignore[attr-defined]
-            if abandoned and table.family != "bidding":  # a bidding record marks itself
-                self.store.abandon(recorder.game_id)  # type: ignore[attr-defined]
+            recorder.close(abandoned)  # type: ignore[attr-defined]
         except Exception:
             log.exception("closing the record of table %s failed", table.id)
 

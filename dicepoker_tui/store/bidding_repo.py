@@ -67,9 +67,7 @@ class BiddingRepository:
         self.save(game_id, game.events, 0, game.state)
         return game_id
 
-    def save(
-        self, game_id: int, events: Sequence[ev.Event], seq: int, state: BiddingState
-    ) -> None:
+    def save(self, game_id: int, events: Sequence[ev.Event], seq: int, state: BiddingState) -> None:
         """Keep the log of game `game_id` as `events` (the whole log: it is rewritten, so
         `seq`, the number stored already, is not needed)."""
         moment = stamp(now())

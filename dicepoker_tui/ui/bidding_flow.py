@@ -112,17 +112,17 @@ def history_store(app: App):  # the app's Store, or None when games are not kept
 
 
 def record_bidding(app: App, game: BiddingGame):
-    """Keep `game` in the app's history as it is played (a BiddingRecorder, or None)."""
+    """Keep `game` in the app's history as it is played (a Recorder, or None)."""
     store = history_store(app)
     if store is None:
         return None
-    from dicepoker_tui.store.bidding import BiddingRecorder
+    from dicepoker_tui.store import Recorder
 
     def notice(message: str) -> None:
         app.notify(message, title=_("History"), severity="warning", timeout=6, markup=False)
 
     try:
-        return BiddingRecorder(store, game, on_error=notice)
+        return Recorder(store.bidding, game, on_error=notice)
     except Exception as exc:  # the history never stops a game
         notice(_("The game cannot be kept in the history: {error}").format(error=exc))
         return None
