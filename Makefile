@@ -23,10 +23,12 @@ play: $(STAMP)
 
 test: $(TEST_STAMP)
 	$(BIN)/ruff check .
+	$(BIN)/lint-imports
 	$(BIN)/python -m pytest
 
 lint: $(TEST_STAMP)
 	$(BIN)/ruff check .
+	$(BIN)/lint-imports
 
 screenshots: $(TEST_STAMP)
 	$(BIN)/python -m dicepoker_tui.ui.screenshots screenshots

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from pydantic import TypeAdapter
@@ -25,6 +25,7 @@ from dicepoker_tui.i18n import N_, _
 if TYPE_CHECKING:
     from dicepoker_tui.families.setup import GameSetup
     from dicepoker_tui.store.database import Store
+    from dicepoker_tui.store.recorder import GameRepository
 
 REVEAL_PAUSE = 4
 """A bot waits this many paces after a reveal, so the lifted cups can be read."""
@@ -124,13 +125,5 @@ class BiddingSpec(FamilySpec):
             return REVEAL_PAUSE
         return 1
 
-    def recorder(
-        self,
-        store: Store,
-        game: BiddingGame,  # type: ignore[override]
-        game_id: int | None = None,
-        on_error: Callable[[str], None] | None = None,
-    ) -> Any:
-        from dicepoker_tui.store.bidding import BiddingRecorder
-
-        return BiddingRecorder(store, game, on_error=on_error)
+    def repository(self, store: Store) -> GameRepository:
+        return store.bidding

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from pydantic import TypeAdapter
@@ -19,6 +19,7 @@ from dicepoker_tui.i18n import N_, _
 if TYPE_CHECKING:
     from dicepoker_tui.families.setup import GameSetup
     from dicepoker_tui.store.database import Store
+    from dicepoker_tui.store.recorder import GameRepository
 
 
 class ScoresheetSpec(FamilySpec):
@@ -108,13 +109,5 @@ class ScoresheetSpec(FamilySpec):
         box = min(preview, key=lambda b: (preview[b], -game.variant.box_ids.index(b)))
         return cmd.Write(player=seat, box=box)
 
-    def recorder(
-        self,
-        store: Store,
-        game: Game,  # type: ignore[override]
-        game_id: int | None = None,
-        on_error: Callable[[str], None] | None = None,
-    ) -> Any:
-        from dicepoker_tui.store.recorder import GameRecorder
-
-        return GameRecorder(store, game, game_id, on_error=on_error)
+    def repository(self, store: Store) -> GameRepository:
+        return store.scoresheet

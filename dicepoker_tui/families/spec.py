@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, Protocol
 from pydantic import TypeAdapter
 
 from dicepoker_tui.engine.session import Session
+from dicepoker_tui.store.recorder import GameRepository, Recorder
 
 if TYPE_CHECKING:
     from dicepoker_tui.families.setup import GameSetup
@@ -157,14 +158,18 @@ class FamilySpec(ABC):
 
     # -- history ----------------------------------------------------------------------
     @abstractmethod
+    def repository(self, store: Store) -> GameRepository:
+        """Where the family's games are kept in `store`."""
+
     def recorder(
         self,
         store: Store,
         game: Session,
         game_id: int | None = None,
         on_error: Callable[[str], None] | None = None,
-    ) -> Any:
+    ) -> Recorder:
         """Keeps `game` in `store` as it is played (`close()` when done)."""
+        return Recorder(self.repository(store), game, game_id, on_error=on_error)
 
     def make_bots(self, players: Sequence[Any], seed: int) -> dict[int, Bot]:
         """One bot per bot seat, seeded from the game seed so replays are reproducible."""

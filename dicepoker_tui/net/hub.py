@@ -617,18 +617,7 @@ class Hub:
         if self.store is None or table.game is None:
             return
         try:
-            if isinstance(table.game, BiddingGame):
-                from dicepoker_tui.store.bidding import BiddingRecorder
-
-                table.recorder = BiddingRecorder(
-                    self.store,  # type: ignore[arg-type]
-                    table.game,
-                    on_error=lambda msg: log.warning("table %s: %s", table.id, msg),
-                )
-                return
-            from dicepoker_tui.store.recorder import GameRecorder
-
-            table.recorder = GameRecorder(
+            table.recorder = family_of(table.variant).recorder(
                 self.store,  # type: ignore[arg-type]
                 table.game,
                 on_error=lambda msg: log.warning("table %s: %s", table.id, msg),
@@ -642,9 +631,7 @@ class Hub:
         if recorder is None:
             return
         try:
-            recorder.close()  # type: ignore[attr-defined]
-            if abandoned and table.family != "bidding":  # a bidding record marks itself
-                self.store.abandon(recorder.game_id)  # type: ignore[attr-defined]
+            recorder.close(abandoned)  # type: ignore[attr-defined]
         except Exception:
             log.exception("closing the record of table %s failed", table.id)
 

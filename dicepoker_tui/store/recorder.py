@@ -1,49 +1,68 @@
-"""`GameRecorder`: keeps a live game's event log in the history as it is played."""
+"""`Recorder`: keeps a live game's event log in the history as it is played, whatever
+its family, through that family's repository."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
+from typing import Any, Protocol
 
-from dicepoker_tui.engine.scoresheet import events as ev
-from dicepoker_tui.engine.scoresheet.game import Game
-from dicepoker_tui.engine.scoresheet.state import GameState
+from dicepoker_tui.engine.session import Session
 from dicepoker_tui.i18n import _
-from dicepoker_tui.store.database import Store, StoreError
-
-# Events that are always followed by more events of the same command (a write is followed
-# by its bonuses and the next turn, a start by the first turn). The recorder commits a
-# command's events together, so a stored log never ends half way through a command.
-CONTINUED = frozenset(
-    {"game_started", "box_written", "bonus_awarded", "throws_banked", "stage_finished"}
-)
+from dicepoker_tui.store.connection import StoreError
 
 
-class GameRecorder:
-    """Subscribes to a `Game` and appends its events to the store as they happen.
+class GameRepository(Protocol):
+    """How a family's games are written to the history (see `ScoresheetRepository`,
+    `BiddingRepository`)."""
 
-    `GameRecorder(store, game)` stores a new game (with the events it already has);
-    `GameRecorder(store, game, game_id)` continues a game loaded from the store.
+    continued: frozenset[str]
+    """Types of the events always followed by more events of the same command: the log
+    is kept after the others, so a stored log never ends half way through a command."""
+
+    def create(self, game: Any) -> int:
+        """Store a new game with the events it has so far; its id."""
+        ...
+
+    def save(self, game_id: int, events: Sequence[Any], seq: int, state: Any) -> None:
+        """Keep the game's log as `events` (all of them), of which the first `seq` are
+        stored already; `state` is the game's state after them."""
+        ...
+
+    def abandon(self, game_id: int) -> None:
+        """Mark an unfinished game as left."""
+        ...
+
+    def event_count(self, game_id: int) -> int:
+        """How many of the game's events are stored."""
+        ...
+
+
+class Recorder:
+    """Subscribes to a game and keeps its events in the history as they happen.
+
+    `Recorder(repository, game)` stores a new game (with the events it already has);
+    `Recorder(repository, game, game_id)` continues a game loaded from the history.
     Writing never raises into the game: a failure is kept in `error` and passed to
     `on_error`, and the missing events are retried with the next ones.
     """
 
     def __init__(
         self,
-        store: Store,
-        game: Game,
+        repository: GameRepository,
+        game: Session[Any, Any, Any],
         game_id: int | None = None,
         on_error: Callable[[str], None] | None = None,
     ) -> None:
-        self.store = store
+        self.repository = repository
         self.game = game
         self.on_error = on_error
         self.error: str | None = None
         if game_id is None:
-            self.game_id = store.create_game(game)
+            self.game_id = repository.create(game)
             self.saved = len(game.events)
         else:
             self.game_id = game_id
-            self.saved = store.event_count(game_id)
+            self.saved = repository.event_count(game_id)
             if self.saved > len(game.events):
                 raise StoreError(
                     _("game {id} has {count} events stored, more than this game has").format(
@@ -54,33 +73,41 @@ class GameRecorder:
         if self.saved < len(game.events):
             self.flush()
 
-    def _on_event(self, event: ev.Event, state: GameState) -> None:
-        if event.type not in CONTINUED:
-            self.flush(state)
+    def _on_event(self, event: Any, state: Any) -> None:
+        if event.type not in self.repository.continued:
+            self.flush()
 
-    def flush(self, state: GameState | None = None) -> bool:
+    def flush(self) -> bool:
         """Store every event not stored yet, in one transaction; whether all are stored."""
         events = self.game.events
-        pending = events[self.saved :]
-        if not pending:
+        if self.saved == len(events):
             return True
         try:
-            self.store.append_many(self.game_id, pending, seq=self.saved, state=state)
+            self.repository.save(self.game_id, events, self.saved, self.game.state)
         except Exception as exc:  # a recorder must never break the game it watches
-            self.error = f"the game could not be saved to the history: {exc}"
-            if self.on_error is not None:
-                self.on_error(self.error)
-            return False
+            return self._failed(exc)
         self.saved = len(events)
         self.error = None
         return True
 
-    def close(self) -> None:
-        """Store what is left and stop listening."""
+    def close(self, abandoned: bool = False) -> None:
+        """Store what is left and stop listening; `abandoned`: the game, if unfinished, is
+        left for good (never offered for resuming)."""
         self.flush()
         self._unsubscribe()  # type: ignore[operator]
+        if abandoned and not self.game.finished:
+            try:
+                self.repository.abandon(self.game_id)
+            except Exception as exc:  # nor the closing of a game
+                self._failed(exc)
 
-    def __enter__(self) -> GameRecorder:
+    def _failed(self, exc: Exception) -> bool:
+        self.error = f"the game could not be saved to the history: {exc}"
+        if self.on_error is not None:
+            self.on_error(self.error)
+        return False
+
+    def __enter__(self) -> Recorder:
         return self
 
     def __exit__(self, *exc: object) -> None:

@@ -10,7 +10,7 @@ from dicepoker_tui.engine.scoresheet import events as ev
 from dicepoker_tui.engine.scoresheet.variants.base import Variant
 from dicepoker_tui.engine.scoresheet.variants.registry import get_variant
 from dicepoker_tui.i18n import _
-from dicepoker_tui.store.export import ExportedGame
+from dicepoker_tui.store.export_document import ExportedGame
 from dicepoker_tui.store.summary import final_writes
 
 CSV_COLUMNS = (

@@ -40,10 +40,11 @@ def history_store(app: App):  # the app's Store, or None when games are not kept
 
 
 def record_bidding(app: App, game: Session):
-    """Keep `game` in the app's history as it is played (a BiddingRecorder, or None)."""
+    """Keep `game` in the app's history as it is played (a Recorder, or None)."""
     store = history_store(app)
     if store is None:
         return None
+
     def notice(message: str) -> None:
         app.notify(message, title=_("History"), severity="warning", timeout=6, markup=False)
 

@@ -13,7 +13,7 @@ from dicepoker_tui.engine.scoresheet.game import Game
 from dicepoker_tui.i18n import _
 
 if TYPE_CHECKING:  # the store (sqlite) is imported when first used, after the lobby shows
-    from dicepoker_tui.store import GameRecord, GameRecorder, Store
+    from dicepoker_tui.store import GameRecord, Recorder, Store
 
 Notice = Callable[[str], None]
 
@@ -25,7 +25,7 @@ class GameKeeper:
         self.notice = notice
         self.path = path
         self._store: Store | None = None
-        self._recorder: GameRecorder | None = None
+        self._recorder: Recorder | None = None
         self._failed = False
 
     @property
@@ -50,14 +50,16 @@ class GameKeeper:
         """Keep `game` (a new one, or `game_id` continued); the id it has in the history.
 
         `coach` (seat → threshold) is kept with a new game, for when it is resumed."""
-        from dicepoker_tui.store import GameRecorder, StoreError
+        from dicepoker_tui.families import family_of
+        from dicepoker_tui.store import StoreError
 
         self.release()
         store = self.store
         if store is None:
             return None
         try:
-            self._recorder = GameRecorder(store, game, game_id, on_error=self.notice)
+            family = family_of(game.state.variant)
+            self._recorder = family.recorder(store, game, game_id, on_error=self.notice)
             if coach and game_id is None:
                 store.set_coach(self._recorder.game_id, coach)
         except StoreError as exc:

@@ -9,7 +9,7 @@ run time, to prove that a family plugs in as new code only.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Annotated, Any, Literal
 
@@ -20,6 +20,7 @@ from dicepoker_tui.engine.dice import DiceSource
 from dicepoker_tui.engine.players import Player, Standing
 from dicepoker_tui.engine.session import Session, seats
 from dicepoker_tui.families import FamilySpec, GameSetup, VariantLike
+from dicepoker_tui.store.bidding_repo import EventLogRepository
 
 TARGET = 50
 
@@ -284,13 +285,5 @@ class PigSpec(FamilySpec):
         seat = game.state.current
         return Bank(player=seat) if game.state.turn_total else Roll(player=seat)
 
-    def recorder(
-        self,
-        store: Any,
-        game: Session,
-        game_id: int | None = None,
-        on_error: Callable[[str], None] | None = None,
-    ) -> Any:
-        from dicepoker_tui.store.bidding import BiddingRecorder
-
-        return BiddingRecorder(store, game, on_error=on_error)
+    def repository(self, store: Any) -> EventLogRepository:
+        return EventLogRepository(store.db, EVENT_ADAPTER)

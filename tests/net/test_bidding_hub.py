@@ -132,7 +132,6 @@ async def test_a_spectator_sees_no_cup_and_bots_play_to_the_end(connect):
 async def test_a_bidding_game_on_the_server_goes_to_its_history(game_server):
     from dicepoker_tui.net.client import HubClient
     from dicepoker_tui.store import Store
-    from dicepoker_tui.store.bidding import bidding_games, load_bidding_events
 
     hub = game_server.hub
     alice = HubClient(game_server.socket_path, hub.issue_token("alice"))
@@ -151,11 +150,11 @@ async def test_a_bidding_game_on_the_server_goes_to_its_history(game_server):
     server_events = list(next(iter(hub.tables.values())).game.events)
     await alice.aclose()
     store = Store.open(game_server.data_dir / "history.db").store
-    games = bidding_games(store)
+    games = store.bidding.games()
     assert len(games) == 1 and games[0].players == ("alice", "Bot 1")
     assert games[0].status == "finished"
     # the history keeps every cup, not the private view alice was sent
-    assert load_bidding_events(store, games[0].id) == server_events
+    assert store.bidding.load_events(games[0].id) == server_events
     store.close()
 
 

@@ -9,7 +9,7 @@ import sys
 import time
 
 from dicepoker_tui.engine.players import Player
-from dicepoker_tui.store import GameRecorder, Store
+from dicepoker_tui.store import Recorder, Store
 from tests.store.scripted import new_game, step
 
 PLAYERS = [Player(name="Ann"), Player(name="Bob"), Player(name="Cy", kind="bot", level="easy")]
@@ -23,13 +23,13 @@ def main(db: str, variant: str, seed: int, pause: float) -> None:
     if waiting:
         game_id = waiting[0].id
         game = store.load_game(game_id)
-        recorder = GameRecorder(store, game, game_id)
+        recorder = Recorder(store.scoresheet, game, game_id)
     elif store.count_finished():
         print("done", flush=True)
         return
     else:
         game = new_game(variant, seed, players=PLAYERS)
-        recorder = GameRecorder(store, game)
+        recorder = Recorder(store.scoresheet, game)
     print("ready", flush=True)
     while not game.finished:
         step(game, seed)

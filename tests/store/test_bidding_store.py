@@ -9,8 +9,7 @@ from dicepoker_tui.ai.bidding_bots import CallCalza, CallChallenge, make_bidding
 from dicepoker_tui.engine.bidding import events as ev
 from dicepoker_tui.engine.bidding.game import BiddingGame, replay
 from dicepoker_tui.engine.bidding.variants import get_variant
-from dicepoker_tui.store import Store
-from dicepoker_tui.store.bidding import BiddingRecorder, bidding_games, load_bidding_events
+from dicepoker_tui.store import Recorder, Store
 from dicepoker_tui.ui.bidding_text import review_text
 
 
@@ -33,27 +32,27 @@ def play_out(game: BiddingGame, moves: int | None = None) -> None:
 def test_a_recorded_game_comes_back_event_for_event(variant: str) -> None:
     with Store.memory() as store:
         game = BiddingGame.new(variant, ["Ann", "Bob", "Cy"], seed=21)
-        recorder = BiddingRecorder(store, game)
+        recorder = Recorder(store.bidding, game)
         play_out(game, moves=5)
-        assert bidding_games(store) == []  # not finished yet
-        assert [r.status for r in bidding_games(store, status=None)] == ["playing"]
-        assert load_bidding_events(store, recorder.game_id) == list(game.events)
+        assert store.bidding.games() == []  # not finished yet
+        assert [r.status for r in store.bidding.games(status=None)] == ["playing"]
+        assert store.bidding.load_events(recorder.game_id) == list(game.events)
         play_out(game)
         recorder.close()
-        (record,) = bidding_games(store)
+        (record,) = store.bidding.games()
         assert record.variant == variant and record.players == ("Ann", "Bob", "Cy")
         first = next(s.player for s in game.state.standings if s.place == 1)
         assert record.winner == game.state.players[first].name
-        loaded = load_bidding_events(store, record.id)
+        loaded = store.bidding.load_events(record.id)
         assert loaded == list(game.events) and replay(loaded) == game.state
 
 
 def test_scoresheet_history_is_untouched_by_bidding_games() -> None:
     with Store.memory() as store:
         game = BiddingGame.new("perudo", ["Ann", "Bob"], seed=3)
-        BiddingRecorder(store, game).close()
+        Recorder(store.bidding, game).close(abandoned=True)
         assert store.finished() == [] and store.unfinished() == []
-        assert [r.status for r in bidding_games(store, status=None)] == ["abandoned"]
+        assert [r.status for r in store.bidding.games(status=None)] == ["abandoned"]
 
 
 def test_review_shows_every_cup_of_every_round() -> None:

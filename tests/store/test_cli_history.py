@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 
 from dicepoker_tui.engine.players import Player
-from dicepoker_tui.store import GameRecorder, Store
+from dicepoker_tui.store import Recorder, Store
 from tests.store.scripted import finished_game, new_game, play
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -56,7 +56,7 @@ def home(tmp_path_factory: pytest.TempPathFactory) -> Path:
     for n, (variant, players) in enumerate(tables):
         at = day + timedelta(days=n)
         store.create_game(finished_game(variant, 40 + n, players=players), at, at, at)
-    GameRecorder(store, play(new_game("yatzy", seed=1), script=1, steps=4))
+    Recorder(store.scoresheet, play(new_game("yatzy", seed=1), script=1, steps=4))
     store.close()
     return home
 

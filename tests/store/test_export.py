@@ -17,7 +17,7 @@ from hypothesis import strategies as st
 from dicepoker_tui.engine.players import Player
 from dicepoker_tui.engine.scoresheet.game import Game
 from dicepoker_tui.engine.scoresheet.variants import all_variants, get_variant
-from dicepoker_tui.store import GameRecorder, Store
+from dicepoker_tui.store import Recorder, Store
 from dicepoker_tui.store.export import (
     FORMAT_VERSION,
     ImportRefused,
@@ -52,7 +52,7 @@ def _import(store: Store, text: str | bytes) -> int:
 
 
 def _dump(store: Store) -> list[str]:
-    return list(store._conn.iterdump())
+    return list(store.db.conn.iterdump())
 
 
 @pytest.mark.parametrize("variant", VARIANTS)
@@ -220,7 +220,7 @@ def test_tampered_file_is_refused_and_nothing_written(
     doc = json.loads(exported)
     tamper(doc)
     store = _store(tmp_path, "h.db")
-    GameRecorder(store, play(new_game("yatzy", seed=1), script=1, steps=5))
+    Recorder(store.scoresheet, play(new_game("yatzy", seed=1), script=1, steps=5))
     before = _dump(store)
     with pytest.raises(ImportRefused, match=None) as refused:
         _import(store, json.dumps(doc))

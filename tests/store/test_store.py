@@ -11,8 +11,8 @@ from dicepoker_tui.engine.players import Player
 from dicepoker_tui.engine.scoresheet import events as ev
 from dicepoker_tui.engine.scoresheet.game import Game, replay
 from dicepoker_tui.engine.scoresheet.variants import all_variants, get_variant
-from dicepoker_tui.store import GameNotFound, GameRecorder, Store, StoreError
-from dicepoker_tui.store.recorder import CONTINUED
+from dicepoker_tui.store import GameNotFound, Recorder, Store, StoreError
+from dicepoker_tui.store.scoresheet_repo import CONTINUED
 from tests.store.scripted import finished_game, new_game, play, step
 
 VARIANTS = [v.id for v in all_variants()]
@@ -29,7 +29,7 @@ def store(tmp_path: Path) -> Store:
 @pytest.mark.parametrize("variant", VARIANTS)
 def test_recorded_game_reloads_to_the_live_state(store: Store, variant: str) -> None:
     game = new_game(variant, seed=11)
-    recorder = GameRecorder(store, game)
+    recorder = Recorder(store.scoresheet, game)
     play(game, script=11)
     assert store.load_events(recorder.game_id) == list(game.events)
     assert store.load_game(recorder.game_id).state == game.state
@@ -42,7 +42,7 @@ def test_recorded_game_reloads_to_the_live_state(store: Store, variant: str) -> 
 @pytest.mark.parametrize("steps", [0, 1, 7, 23, 60])
 def test_resume_mid_turn_restores_dice_throws_and_player(store: Store, steps: int) -> None:
     game = new_game("dice-poker-bank", seed=5)
-    recorder = GameRecorder(store, game)
+    recorder = Recorder(store.scoresheet, game)
     play(game, script=5, steps=steps)
     resumed = store.load_game(recorder.game_id)
     assert resumed.state == game.state
@@ -51,7 +51,7 @@ def test_resume_mid_turn_restores_dice_throws_and_player(store: Store, steps: in
     assert resumed.current == game.current
     assert [r.id for r in store.unfinished()] == [recorder.game_id]
     # Both go on identically: the dice continue from the seed.
-    GameRecorder(store, resumed, recorder.game_id)
+    Recorder(store.scoresheet, resumed, recorder.game_id)
     recorder.close()
     play(resumed, script=5)
     play(game, script=5)
@@ -63,7 +63,7 @@ def test_resume_mid_turn_restores_dice_throws_and_player(store: Store, steps: in
 def test_a_write_and_its_consequences_are_committed_together(store: Store) -> None:
     """A stored log only ever ends where a command's events end."""
     game = new_game("yahtzee", seed=3)
-    recorder = GameRecorder(store, game)
+    recorder = Recorder(store.scoresheet, game)
     checked = []
 
     def watch(event: ev.Event, _state: object) -> None:  # runs after the recorder
@@ -83,7 +83,7 @@ def test_a_write_and_its_consequences_are_committed_together(store: Store) -> No
 
 def test_seq_guard_refuses_a_fork(store: Store) -> None:
     game = new_game("yatzy", seed=1)
-    recorder = GameRecorder(store, game)
+    recorder = Recorder(store.scoresheet, game)
     play(game, script=1, steps=3)
     stale = recorder.saved - 1
     with pytest.raises(StoreError, match="being played somewhere else"):
@@ -94,17 +94,17 @@ def test_seq_guard_refuses_a_fork(store: Store) -> None:
 def test_recorder_reports_failures_and_catches_up(store: Store) -> None:
     game = new_game("yatzy", seed=2)
     errors: list[str] = []
-    recorder = GameRecorder(store, game, on_error=errors.append)
-    real_append = store.append_many
+    recorder = Recorder(store.scoresheet, game, on_error=errors.append)
+    real_append = store.scoresheet.save
 
     def broken(*args: object, **kwargs: object) -> None:
         raise StoreError("disk full")
 
-    store.append_many = broken  # type: ignore[method-assign]
+    store.scoresheet.save = broken  # type: ignore[method-assign]
     step(game, 2)
     step(game, 2)
     assert errors and "disk full" in errors[-1] and recorder.error
-    store.append_many = real_append  # type: ignore[method-assign]
+    store.scoresheet.save = real_append  # type: ignore[method-assign]
     play(game, script=2)
     assert recorder.error is None
     assert store.load_events(recorder.game_id) == list(game.events)
@@ -127,8 +127,8 @@ def test_unknown_game(store: Store) -> None:
 
 def test_abandon_hides_from_resume_but_keeps_the_game(store: Store) -> None:
     game = new_game("yahtzee", seed=8)
-    first = GameRecorder(store, game).game_id
-    other = GameRecorder(store, new_game("yatzy", seed=9)).game_id
+    first = Recorder(store.scoresheet, game).game_id
+    other = Recorder(store.scoresheet, new_game("yatzy", seed=9)).game_id
     store.abandon(first)
     assert [r.id for r in store.unfinished()] == [other]
     assert store.game(first).status == "abandoned"
@@ -177,7 +177,7 @@ def _names(game: Game) -> set[str]:
 
 def test_finished_filters_and_sorts(store: Store) -> None:
     games = _seed_history(store)
-    GameRecorder(store, new_game("yahtzee", seed=1))  # unfinished: never listed
+    Recorder(store.scoresheet, new_game("yahtzee", seed=1))  # unfinished: never listed
     listed = store.finished()
     assert [r.id for r in listed] == sorted(games, reverse=True)  # newest first
     assert [r.id for r in store.finished(descending=False)] == sorted(games)
@@ -268,7 +268,7 @@ def test_a_store_is_usable_from_another_thread(store: Store) -> None:
     import threading
 
     game = new_game("yatzy", seed=6)
-    recorder = GameRecorder(store, game)
+    recorder = Recorder(store.scoresheet, game)
     worker = threading.Thread(target=play, args=(game, 6))
     worker.start()
     worker.join()
@@ -279,7 +279,7 @@ def test_a_store_is_usable_from_another_thread(store: Store) -> None:
 def test_database_failures_become_store_errors(tmp_path: Path) -> None:
     store, _ = Store.open(tmp_path / "h.db")
     game = new_game("yatzy", seed=3)
-    recorder = GameRecorder(store, game)
+    recorder = Recorder(store.scoresheet, game)
     store.close()
     with pytest.raises(StoreError, match="could not be used"):
         store.finished()

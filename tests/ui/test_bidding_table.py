@@ -11,7 +11,6 @@ from dicepoker_tui.engine.bidding import events as ev
 from dicepoker_tui.engine.bidding.game import replay
 from dicepoker_tui.engine.players import Player
 from dicepoker_tui.families import GameSetup
-from dicepoker_tui.store.bidding import bidding_games, load_bidding_events
 from dicepoker_tui.ui.app import DicePokerApp
 from dicepoker_tui.ui.bidding_flow import open_bidding_game
 from dicepoker_tui.ui.screens.bidding_result import BiddingResultScreen
@@ -89,8 +88,8 @@ async def test_kept_in_the_history_and_rematch_starts_a_fresh_table() -> None:
         open_bidding_game(app, setup_for("perudo", *BOTS))  # bots only: plays itself
         await wait_for(pilot, lambda: isinstance(app.screen, BiddingResultScreen))
         first = bidding_table(app).game
-        (kept,) = bidding_games(app.keeper.store)
-        assert load_bidding_events(app.keeper.store, kept.id) == list(first.events)
+        (kept,) = app.keeper.store.bidding.games()
+        assert app.keeper.store.bidding.load_events(kept.id) == list(first.events)
         await pilot.press("v")  # review, then back to the result
         assert isinstance(app.screen, BiddingReviewScreen)
         await pilot.press("escape")

@@ -60,10 +60,8 @@ class BiddingGamesScreen(Screen[None]):
         self.store = store
 
     def compose(self) -> ComposeResult:
-        from dicepoker_tui.store.bidding import bidding_games
-
         yield Static(_("Perudo and Liar's Dice games"), classes="screen-title")
-        records = bidding_games(self.store)
+        records = self.store.bidding.games()
         names = {r.variant: variant_name(r.variant) for r in records}
         width = max((len(n) for n in names.values()), default=0)
         options = [
@@ -81,11 +79,9 @@ class BiddingGamesScreen(Screen[None]):
         yield Footer(compact=True)
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
-        from dicepoker_tui.store.bidding import load_bidding_events
-
         if event.option.id is None:
             return
-        events = load_bidding_events(self.store, int(event.option.id))
+        events = self.store.bidding.load_events(int(event.option.id))
         self.app.push_screen(BiddingReviewScreen(events))
 
     def action_close(self) -> None:

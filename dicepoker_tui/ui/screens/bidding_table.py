@@ -35,7 +35,7 @@ from dicepoker_tui.ui.screens.help import HelpScreen, reflow
 from dicepoker_tui.ui.widgets.cup import CupDice
 
 if TYPE_CHECKING:
-    from dicepoker_tui.store.bidding import BiddingRecorder
+    from dicepoker_tui.store import Recorder
 
 BIDDING_KEYS = (
     ("↑ ↓", N_("quantity of your bid")),
@@ -110,7 +110,7 @@ class BiddingTableScreen(Screen[None]):
         game: BiddingGame,
         bots: dict[int, BiddingBot],
         pace: float,
-        recorder: BiddingRecorder | None = None,
+        recorder: Recorder | None = None,
     ) -> None:
         super().__init__()
         self.game = game
@@ -176,7 +176,7 @@ class BiddingTableScreen(Screen[None]):
     def on_unmount(self) -> None:
         self._token += 1
         if self.recorder is not None:
-            self.recorder.close()
+            self.recorder.close(abandoned=True)
             self.recorder = None
 
     def _on_event(self, event: ev.Event, state: BiddingState) -> None:
