@@ -1,0 +1,97 @@
+"""Play at a table: what seated people say and do, each move applied to the game and its
+events sent, and the end of the game told."""
+
+from __future__ import annotations
+
+from dicepoker_tui.engine.bidding import commands as bcmd
+from dicepoker_tui.engine.bidding import events as bev
+from dicepoker_tui.engine.bidding.game import BiddingGame
+from dicepoker_tui.engine.scoresheet import commands as cmd
+from dicepoker_tui.engine.scoresheet import events as ev
+from dicepoker_tui.i18n import N_
+from dicepoker_tui.net import protocol as p
+from dicepoker_tui.net.hub.base import HubBase
+from dicepoker_tui.net.hub.bots import to_act
+from dicepoker_tui.net.hub.model import PeerState, Refusal, Table, clean_text
+
+
+class Play(HubBase):
+    """Chat and moves from peers; moves from bots arrive at `_execute` too."""
+
+    def _say(self, state: PeerState, message: p.Say) -> None:
+        table = self._table(message.table)
+        if state.table != table.id:
+            raise Refusal("not_at_table", N_("Sit down or watch the table to chat there."))
+        text = clean_text(message.text, p.CHAT_MAX)
+        if not text:
+            raise Refusal("empty", N_("Nothing to say."))
+        assert state.identity is not None
+        line = p.ChatLine(nick=state.identity.nick, text=text, at=self.clock())
+        table.chat.append(line)
+        self._broadcast(table, p.Chat(table=table.id, line=line))
+
+    def _act(self, state: PeerState, message: p.Act) -> None:
+        table = self._table(message.table)
+        who = state.identity
+        assert who is not None
+        if state.table != table.id:
+            raise Refusal("not_at_table", N_("Sit down at the table first."))
+        if not state.playing:
+            raise Refusal("spectator", N_("You are watching: only seated players play."))
+        game = table.game
+        if game is None:
+            raise Refusal("not_started", N_("The game starts when every seat is taken."))
+        seat = message.command.player
+        if not 0 <= seat < len(table.seats):
+            raise Refusal("not_your_seat", N_("There is no such seat."))
+        if isinstance(message.command, bcmd.Bid | bcmd.Challenge | bcmd.Calza) != (
+            table.family == "bidding"
+        ):
+            raise Refusal("bad_command", N_("That move belongs to another game."))
+        if not table.seats[seat].owned_by(who):
+            current = to_act(game)
+            name = table.seats[seat].name or ""
+            if current is not None and seat == current:
+                raise Refusal("out_of_turn", N_("It is {name}'s turn."), name=name)
+            raise Refusal("not_your_seat", N_("That seat is {name}'s."), name=name)
+        if table.takeover is not None and table.takeover == seat:
+            raise Refusal("timed_out", N_("Time ran out: this turn is being played for you."))
+        self._execute(table, message.command, by=who.nick)
+
+    def _execute(self, table: Table, command: cmd.Command | bcmd.Command, by: str) -> None:
+        game = table.game
+        assert game is not None
+        new = game.execute(command)  # type: ignore[arg-type]
+        self._send_events(table, new, by=by)
+        turn_over = ev.TurnStarted | ev.GameFinished | bev.BidMade | bev.RoundStarted
+        if any(isinstance(e, turn_over | bev.GameFinished) for e in new):
+            table.takeover = None
+        if game.finished:
+            self._finished(table)
+        self._schedule(table)
+        self._changed(table)
+
+    def _finished(self, table: Table) -> None:
+        game = table.game
+        assert game is not None and game.state.standings is not None
+        best = min(s.place for s in game.state.standings)
+        players = game.state.players
+        winners = [players[s.player].name for s in game.state.standings if s.place == best]
+        names = ", ".join(winners)
+        if isinstance(game, BiddingGame):
+            if len(winners) == 1:
+                self._notice(table, N_("Game over: {name} wins."), name=names)
+            else:
+                self._notice(table, N_("Game over: a tie between {names}."), names=names)
+        else:
+            top = max(s.total for s in game.state.standings)
+            if len(winners) == 1:
+                self._notice(table, N_("Game over: {name} with {points}."), name=names, points=top)
+            else:
+                self._notice(
+                    table,
+                    N_("Game over: a tie between {names}, with {points}."),
+                    names=names,
+                    points=top,
+                )
+        self._stop_recording(table, abandoned=False)
