@@ -11,6 +11,7 @@ from dicepoker_tui.engine.bidding import events as bev
 from dicepoker_tui.engine.bidding.game import BiddingGame
 from dicepoker_tui.engine.scoresheet import events as ev
 from dicepoker_tui.engine.scoresheet.game import Game
+from dicepoker_tui.i18n import N_
 from dicepoker_tui.net import protocol as p
 from dicepoker_tui.net.hub.base import HubBase
 from dicepoker_tui.net.hub.model import Peer, PeerState, Table
@@ -143,3 +144,29 @@ class Broadcast(HubBase):
         for peer, state in list(self._peers.items()):
             if state.identity is not None and state.table is None:
                 peer.send(p.Lobby(tables=tables, seated=self._seated(state.identity)))
+
+    # -- the end of a game --------------------------------------------------------------------
+    def _tell_game_over(self, table: Table) -> None:
+        """Who won, in the chat (with the points, at a scoresheet table)."""
+        game = table.game
+        assert game is not None and game.state.standings is not None
+        best = min(s.place for s in game.state.standings)
+        players = game.state.players
+        winners = [players[s.player].name for s in game.state.standings if s.place == best]
+        names = ", ".join(winners)
+        if isinstance(game, BiddingGame):
+            if len(winners) == 1:
+                self._notice(table, N_("Game over: {name} wins."), name=names)
+            else:
+                self._notice(table, N_("Game over: a tie between {names}."), names=names)
+        else:
+            top = max(s.total for s in game.state.standings)
+            if len(winners) == 1:
+                self._notice(table, N_("Game over: {name} with {points}."), name=names, points=top)
+            else:
+                self._notice(
+                    table,
+                    N_("Game over: a tie between {names}, with {points}."),
+                    names=names,
+                    points=top,
+                )

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 from dicepoker_tui.engine.bidding import commands as bcmd
 from dicepoker_tui.engine.bidding import events as bev
-from dicepoker_tui.engine.bidding.game import BiddingGame
 from dicepoker_tui.engine.scoresheet import commands as cmd
 from dicepoker_tui.engine.scoresheet import events as ev
 from dicepoker_tui.i18n import N_
@@ -72,26 +71,5 @@ class Play(HubBase):
         self._changed(table)
 
     def _finished(self, table: Table) -> None:
-        game = table.game
-        assert game is not None and game.state.standings is not None
-        best = min(s.place for s in game.state.standings)
-        players = game.state.players
-        winners = [players[s.player].name for s in game.state.standings if s.place == best]
-        names = ", ".join(winners)
-        if isinstance(game, BiddingGame):
-            if len(winners) == 1:
-                self._notice(table, N_("Game over: {name} wins."), name=names)
-            else:
-                self._notice(table, N_("Game over: a tie between {names}."), names=names)
-        else:
-            top = max(s.total for s in game.state.standings)
-            if len(winners) == 1:
-                self._notice(table, N_("Game over: {name} with {points}."), name=names, points=top)
-            else:
-                self._notice(
-                    table,
-                    N_("Game over: a tie between {names}, with {points}."),
-                    names=names,
-                    points=top,
-                )
+        self._tell_game_over(table)
         self._stop_recording(table, abandoned=False)
