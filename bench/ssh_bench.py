@@ -37,7 +37,7 @@ import asyncssh
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
-from dicepoker_tui.net.screen_diff import ScreenDiff  # noqa: E402  (here: a terminal emulator)
+from dicepoker_tui.ui.screen_diff import ScreenDiff  # noqa: E402  (here: a terminal emulator)
 
 QUIET = 0.3
 WHOLE = re.compile(rb"\x1b(\[[0-?]*[ -/]*[@-~]|\][^\x07\x1b]*(\x07|\x1b\\)|[ -/]*[0-~])")

@@ -98,7 +98,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 2
     choose_language(lang)
     if argv[:1] == ["--connect"]:  # the app of a `dicepoker serve` session (not in --help)
-        from dicepoker_tui.net.session_app import main as session_main
+        from dicepoker_tui.serve.session_app import main as session_main
 
         return session_main(argv)
     if not argv or argv[0] not in {name for name, _module, _help in SUBCOMMANDS} | {"-h", "--help"}:

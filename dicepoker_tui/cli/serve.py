@@ -52,8 +52,8 @@ def run(args: argparse.Namespace) -> int:
         raise CliError(
             _("--authorized-keys {path}: no such file").format(path=args.authorized_keys)
         )
-    from dicepoker_tui.net.host_key import HostKeyError
-    from dicepoker_tui.net.server import GameServer, ServeOptions
+    from dicepoker_tui.serve.host_key import HostKeyError
+    from dicepoker_tui.serve.server import GameServer, ServeOptions
 
     options = ServeOptions(
         host=args.host,

@@ -75,6 +75,9 @@ class BiddingSpec(FamilySpec):
     def to_act(self, state: Any) -> int | None:
         return state.to_act
 
+    def round_of(self, state: Any) -> int | None:
+        return state.round or None
+
     def game_over_notice(self, game: BiddingGame) -> tuple[str, dict[str, str | int]]:  # type: ignore[override]
         winners = self.winners(game)
         names = ", ".join(game.state.players[seat].name for seat in winners)

@@ -67,6 +67,9 @@ class ScoresheetSpec(FamilySpec):
     def to_act(self, state: Any) -> int | None:
         return state.current
 
+    def round_of(self, state: Any) -> int | None:
+        return state.turn.round if state.turn else None
+
     def game_over_notice(self, game: Game) -> tuple[str, dict[str, str | int]]:  # type: ignore[override]
         players = game.state.players
         names = ", ".join(players[seat].name for seat in self.winners(game))

@@ -114,6 +114,10 @@ class FamilySpec(ABC):
     def to_act(self, state: Any) -> int | None:
         """The seat to act in a game's `state`, or None (the game is over)."""
 
+    def round_of(self, state: Any) -> int | None:
+        """The round a game's `state` is in, where the family counts rounds."""
+        return None
+
     def winners(self, game: Session) -> list[int]:
         """The seats in first place of a finished game."""
         standings = game.state.standings or []

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from textual.driver import Driver
 
-from dicepoker_tui.net.screen_diff import ScreenDiff
+from dicepoker_tui.ui.screen_diff import ScreenDiff
 
 
 class _Diffing:

@@ -52,7 +52,7 @@ class NetApp(DicePokerApp):
         return diffing(super().get_driver_class())
 
     def on_mount(self) -> None:  # DicePokerApp.on_mount runs too (Textual calls both)
-        # after the first frame, which the hello tells the server (see net.spawner)
+        # after the first frame, which the hello tells the server (see serve.spawner)
         self.call_after_refresh(self._start_hub)
 
     def _start_hub(self) -> None:

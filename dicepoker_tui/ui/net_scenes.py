@@ -155,7 +155,7 @@ class NetScene:
         if self.seed is None:
             yield
             return
-        with mock.patch("dicepoker_tui.net.hub.new_seed", lambda: self.seed):
+        with mock.patch("dicepoker_tui.net.hub.tables.new_seed", lambda: self.seed):
             yield
 
 

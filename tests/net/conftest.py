@@ -50,7 +50,7 @@ async def connect(hub_socket):
 @pytest.fixture
 async def game_server(short_tmp):
     """A `GameServer` on 127.0.0.1 and an ephemeral port, data in a temporary directory."""
-    from dicepoker_tui.net.server import GameServer, ServeOptions
+    from dicepoker_tui.serve.server import GameServer, ServeOptions
 
     server = GameServer(
         ServeOptions(port=0, data_dir=short_tmp / "home", bot_pace=0.0, idle_timeout=0)

@@ -67,7 +67,7 @@ async def test_the_new_table_form_offers_bidding_variants_and_their_bots(hub_soc
 def test_the_review_of_a_remote_game_shows_every_cup_from_the_reveals():
     from dicepoker_tui.engine.bidding import events as ev
     from dicepoker_tui.engine.bidding.game import BiddingGame
-    from dicepoker_tui.net.hub import private_events
+    from dicepoker_tui.families import get_family
     from dicepoker_tui.ui.screens.net_bidding_table import lifted
 
     game = BiddingGame.new("perudo", ["a", "b"], seed=11)
@@ -76,7 +76,7 @@ def test_the_review_of_a_remote_game_shows_every_cup_from_the_reveals():
             game.bid(*game.legal_bids()[0])
         else:
             game.challenge()
-    seen = private_events(game.events, 0)
+    seen = get_family("bidding").view(game.events, 0)
     assert any(set(c) == {0} for e in seen if isinstance(e, ev.RoundStarted) for c in e.cups)
     full = [e for e in game.events if isinstance(e, ev.RoundStarted)]
     assert [e for e in lifted(seen) if isinstance(e, ev.RoundStarted)] == full

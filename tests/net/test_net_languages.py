@@ -154,7 +154,7 @@ async def test_the_line_of_help_follows_the_clients_language(game_server):
 
 
 async def test_the_line_a_session_ends_with_follows_the_clients_language(short_tmp):
-    from dicepoker_tui.net.server import GameServer, ServeOptions
+    from dicepoker_tui.serve.server import GameServer, ServeOptions
 
     server = GameServer(
         ServeOptions(port=0, data_dir=short_tmp / "home", bot_pace=0.0, idle_timeout=0.5)
@@ -176,7 +176,7 @@ async def test_the_line_a_session_ends_with_follows_the_clients_language(short_t
 
 
 async def test_a_server_shutting_down_says_so_in_the_clients_language(short_tmp):
-    from dicepoker_tui.net.server import GameServer, ServeOptions
+    from dicepoker_tui.serve.server import GameServer, ServeOptions
 
     server = GameServer(ServeOptions(port=0, data_dir=short_tmp / "home", idle_timeout=0))
     await server.start()

@@ -7,7 +7,7 @@ import random
 from rich.color import ColorSystem
 from rich.style import Style
 
-from dicepoker_tui.net.screen_diff import ScreenDiff
+from dicepoker_tui.ui.screen_diff import ScreenDiff
 
 from .terminal_screen import TerminalScreen
 

@@ -14,7 +14,7 @@ from textual.widgets._footer import FooterKey
 from dicepoker_tui.net.client import HubClient
 from dicepoker_tui.net.hub import Hub
 from dicepoker_tui.net.hub_socket import serve_hub
-from dicepoker_tui.net.spawner import TOKEN_ENV, Spawner
+from dicepoker_tui.serve.spawner import TOKEN_ENV, Spawner
 from dicepoker_tui.ui.widgets.ready_footer import ReadyFooter
 
 
@@ -58,7 +58,7 @@ async def test_apps_start_a_few_at_a_time_in_order() -> None:
 
 
 async def test_a_stuck_app_frees_its_slot_after_the_timeout(monkeypatch) -> None:
-    monkeypatch.setattr("dicepoker_tui.net.spawner.START_TIMEOUT", 0.05)
+    monkeypatch.setattr("dicepoker_tui.serve.spawner.START_TIMEOUT", 0.05)
     spawner, spawned = fake_spawner(slots=1)
     await spawner.spawn(-1, {TOKEN_ENV: "slow"}, "/", [])
     await asyncio.wait_for(spawner.spawn(-1, {TOKEN_ENV: "next"}, "/", []), 5)

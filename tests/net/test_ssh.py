@@ -11,8 +11,8 @@ import asyncssh
 import pytest
 
 from dicepoker_tui.net.client import HubClient
-from dicepoker_tui.net.host_key import HOST_KEY_NAME
-from dicepoker_tui.net.server import GameServer, ServeOptions
+from dicepoker_tui.serve.host_key import HOST_KEY_NAME
+from dicepoker_tui.serve.server import GameServer, ServeOptions
 
 from .helpers import play_turn, until
 from .ssh_client import Terminal, connect

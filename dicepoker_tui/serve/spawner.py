@@ -84,7 +84,7 @@ class Spawner:
             self._proc = await asyncio.create_subprocess_exec(
                 sys.executable,
                 "-m",
-                "dicepoker_tui.net.zygote",
+                "dicepoker_tui.serve.zygote",
                 str(theirs.fileno()),
                 pass_fds=[theirs.fileno()],
                 env=_python_env(),

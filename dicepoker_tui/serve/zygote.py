@@ -41,7 +41,7 @@ def warm_up() -> None:
     import textual.drivers.linux_driver  # what App.run imports lazily, once per process
 
     import dicepoker_tui.ai.heuristic
-    import dicepoker_tui.net.session_app
+    import dicepoker_tui.serve.session_app
     from dicepoker_tui.ui.net_app import warm_up as warm_app
 
     del dicepoker_tui, textual
@@ -70,7 +70,7 @@ def run_child(slave: int, env: dict[str, str], cwd: str, args: list[str]) -> int
     os.environ.update(env)
     with contextlib.suppress(OSError):
         os.chdir(cwd)
-    from dicepoker_tui.net.session_app import main
+    from dicepoker_tui.serve.session_app import main
 
     return main(args)
 

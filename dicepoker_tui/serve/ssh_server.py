@@ -19,19 +19,15 @@ import logging
 import os
 import re
 import signal
-from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING
 
 import asyncssh
 
 from dicepoker_tui.i18n import N_, language_from_env, load_translation, normalize
 from dicepoker_tui.net.hub import NICK_RE, Identity
-from dicepoker_tui.net.pty_bridge import PtyBridge, sane_size, set_window_size
+from dicepoker_tui.serve.pty_bridge import PtyBridge, sane_size, set_window_size
+from dicepoker_tui.serve.session_host import EndReason, SessionHost
 from dicepoker_tui.ui.settings import SETTINGS_FILE, load_settings
-
-if TYPE_CHECKING:
-    from dicepoker_tui.net.server import GameServer
 
 log = logging.getLogger(__name__)
 
@@ -52,22 +48,10 @@ SAFE_ENV = re.compile(r"^[A-Za-z0-9_.@:+-]{1,64}$")
 PASSED_ENV = ("LANG", "LC_ALL", "LC_MESSAGES", "LC_CTYPE", "COLORTERM")
 
 
-@dataclass(frozen=True)
-class EndReason:
-    """Why the server ended a session: an English template (a msgid) and its values, put
-    into the client's language only when written to its terminal."""
-
-    template: str
-    params: dict[str, object] = field(default_factory=dict)
-
-    def text(self, translation: gettext.NullTranslations) -> str:
-        return translation.gettext(self.template).format(**self.params)
-
-
 class GameSSHServer(asyncssh.SSHServer):
     """One SSH connection: authentication, then sessions."""
 
-    def __init__(self, game_server: GameServer) -> None:
+    def __init__(self, game_server: SessionHost) -> None:
         self.game_server = game_server
         self.username = ""
         self.fingerprint: str | None = None
@@ -114,7 +98,7 @@ class GameSSHServer(asyncssh.SSHServer):
 class GameSession(asyncssh.SSHServerSession):
     """One SSH session channel: a game app on a pty, or a line of help."""
 
-    def __init__(self, game_server: GameServer, identity: Identity) -> None:
+    def __init__(self, game_server: SessionHost, identity: Identity) -> None:
         self.server = game_server
         self.identity = identity
         self.chan: asyncssh.SSHServerChannel | None = None

@@ -18,11 +18,16 @@ from pathlib import Path
 import asyncssh
 
 from dicepoker_tui.i18n import N_
-from dicepoker_tui.net.host_key import HOST_KEY_NAME, load_authorized_keys, load_or_create_host_key
 from dicepoker_tui.net.hub import Hub
 from dicepoker_tui.net.hub_socket import serve_hub
-from dicepoker_tui.net.spawner import Spawner
-from dicepoker_tui.net.ssh_server import EndReason, GameSession, GameSSHServer
+from dicepoker_tui.serve.host_key import (
+    HOST_KEY_NAME,
+    load_authorized_keys,
+    load_or_create_host_key,
+)
+from dicepoker_tui.serve.session_host import EndReason, Session
+from dicepoker_tui.serve.spawner import Spawner
+from dicepoker_tui.serve.ssh_server import GameSSHServer
 
 log = logging.getLogger(__name__)
 
@@ -59,7 +64,7 @@ class GameServer:
         self.authorized_keys: set[bytes] | None = None
         self.hub = Hub(bot_pace=options.bot_pace)
         self.spawner = Spawner(prefork=options.prefork)
-        self.sessions: set[GameSession] = set()
+        self.sessions: set[Session] = set()
         self.socket_path = self.data_dir / SOCKET_NAME
         self.port = options.port
         self.store = None
@@ -144,13 +149,13 @@ class GameServer:
         await self._acceptor.wait_closed()
 
     # -- sessions -----------------------------------------------------------------------------
-    def admit(self, session: GameSession) -> bool:
+    def admit(self, session: Session) -> bool:
         if len(self.sessions) >= self.options.max_sessions:
             return False
         self.sessions.add(session)
         return True
 
-    def release(self, session: GameSession) -> None:
+    def release(self, session: Session) -> None:
         self.sessions.discard(session)
 
     def session_dir(self, nick: str) -> Path:
@@ -187,11 +192,10 @@ class GameServer:
 def _load_bots() -> None:
     """Load the bot levels (the solver's modules among them: half a second) now rather
     than on the event loop at the first hello, when every session would wait for it."""
-    from dicepoker_tui.ai.bidding_bots import bidding_bot_levels
-    from dicepoker_tui.ai.bots import bot_levels
+    from dicepoker_tui.families import families
 
-    bot_levels()
-    bidding_bot_levels()
+    for family in families():
+        family.bot_levels()
 
 
 def _private_dir(path: Path) -> None:

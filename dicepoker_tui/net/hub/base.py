@@ -1,0 +1,32 @@
+"""The state every part of the hub works on.
+
+`Hub` is put together from one class per concern (identity, tables, play, bots,
+recording, broadcast), each a subclass of `HubBase`: they share this state and call
+each other's methods through `self`, on the event loop's thread only.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+
+from dicepoker_tui.net.hub.model import Identity, Peer, PeerState, Table
+
+
+class HubBase:
+    """Tables, peers and session tokens, the history to save games in, and the clocks."""
+
+    def __init__(
+        self,
+        store: object | None = None,
+        bot_pace: float = 0.8,
+        clock: Callable[[], float] = time.time,
+    ) -> None:
+        self.store = store
+        """The history (`dicepoker_tui.store.Store`): games are saved as they are played."""
+        self.bot_pace = bot_pace
+        self.clock = clock
+        self.tables: dict[str, Table] = {}
+        self._peers: dict[Peer, PeerState] = {}
+        self._tokens: dict[str, Identity] = {}
+        self._next_table = 1

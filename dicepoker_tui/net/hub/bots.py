@@ -1,0 +1,115 @@
+"""Bots and the turn timeout: a driver task plays bot seats (and timed-out turns) at a
+pace people can follow; a timer hands a human's turn to a bot, or scratches it."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from typing import Any
+
+from dicepoker_tui.engine import errors
+from dicepoker_tui.engine.session import Session
+from dicepoker_tui.families import Bot, bot_driver, family_of
+from dicepoker_tui.i18n import N_
+from dicepoker_tui.net.hub.base import HubBase
+from dicepoker_tui.net.hub.model import Table
+
+log = logging.getLogger(__name__)
+
+
+def to_act(game: Session) -> int | None:
+    """The seat to act now, in any family (None when nobody is to act)."""
+    return family_of(game.state.variant).to_act(game.state)
+
+
+class Bots(HubBase):
+    """The bot driver and turn timer of every table (uses `_execute`, `_notice`, `_changed`)."""
+
+    def _schedule(self, table: Table) -> None:
+        """After any change: let a bot act, or (re)arm the turn timeout."""
+        self._cancel_deadline(table)
+        game = table.game
+        if game is None or game.finished:
+            return
+        current = to_act(game)
+        if current is None:
+            return
+        seat = table.seats[current]
+        if seat.kind == "bot" or table.takeover == current:
+            if table.driver is None or table.driver.done():
+                table.driver = asyncio.get_running_loop().create_task(self._drive(table))
+            return
+        if table.turn_timeout:
+            loop = asyncio.get_running_loop()
+            table.deadline_handle = loop.call_later(table.turn_timeout, self._timed_out, table)
+
+    def _cancel_deadline(self, table: Table) -> None:
+        if table.deadline_handle is not None:
+            table.deadline_handle.cancel()
+            table.deadline_handle = None
+
+    def _timed_out(self, table: Table) -> None:
+        table.deadline_handle = None
+        game = table.game
+        if game is None or game.finished or self.tables.get(table.id) is not table:
+            return
+        seat = to_act(game)
+        if seat is None:
+            return
+        table.takeover = seat
+        name = table.seats[seat].name or ""
+        if table.timeout_action == "bot":
+            self._notice(table, N_("Time is up for {name}: a bot plays this turn."), name=name)
+        else:
+            self._notice(table, N_("Time is up for {name}: scratching this turn."), name=name)
+        self._schedule(table)
+        self._changed(table)
+
+    async def _drive(self, table: Table) -> None:
+        """Play bot seats (and timed-out turns) at a pace people can follow."""
+        bots: dict[int, Bot] = {}
+        spec = family_of(table.variant)
+        try:
+            while self.tables.get(table.id) is table and table.game and not table.game.finished:
+                game = table.game
+                seat_no = game.current
+                seat = table.seats[seat_no]
+                if seat.kind != "bot" and table.takeover != seat_no:
+                    return
+                await asyncio.sleep(self.bot_pace * spec.pause_factor(game))
+                if table.game is not game or game.finished or game.current != seat_no:
+                    continue
+                before = len(game.events)
+                if seat.kind != "bot" and table.timeout_action == "scratch":
+                    command, by = spec.fallback_move(game), "timeout"
+                else:
+                    level = seat.level if seat.kind == "bot" and seat.level else None
+                    bot = bots.get(seat_no) or spec.make_bot(level or spec.timeout_level)
+                    bots[seat_no] = bot
+                    command = await asyncio.to_thread(bot_driver.choose, game, seat_no, bot)
+                    if len(game.events) != before or table.game is not game:
+                        continue  # someone undid meanwhile: think again
+                    by = seat.name if seat.kind == "bot" else "timeout"
+                try:
+                    self._execute(table, command, by=by or "bot")
+                except errors.IllegalMove:
+                    log.exception("a bot chose an illegal move at table %s", table.id)
+                    self._execute(table, self._scratch(game), by="timeout")
+        except asyncio.CancelledError:
+            raise
+        except Exception:
+            log.exception("bot driver of table %s failed", table.id)
+        finally:
+            if asyncio.current_task() is table.driver:
+                table.driver = None
+
+    @staticmethod
+    def _scratch(game: Session) -> Any:
+        """The family's rule-safe move for the seat to act (a scratched turn)."""
+        return family_of(game.state.variant).fallback_move(game)
+
+    def _stop_bots(self, table: Table) -> None:
+        """No more bot moves or timeouts at `table` (it closes)."""
+        self._cancel_deadline(table)
+        if table.driver is not None:
+            table.driver.cancel()

@@ -1,0 +1,115 @@
+"""`Hub`: the one authority over shared tables, put together from its concerns.
+
+Requests from peers are routed here to identity (tokens, names), tables (create, join,
+watch, leave, rematch), play (say, act); bots and timeouts, recording and broadcast
+follow from what those do.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+
+from dicepoker_tui.ai.bots import bot_levels
+from dicepoker_tui.engine import errors
+from dicepoker_tui.i18n import N_
+from dicepoker_tui.net import protocol as p
+from dicepoker_tui.net.hub.bots import Bots
+from dicepoker_tui.net.hub.broadcast import Broadcast
+from dicepoker_tui.net.hub.identity import Identities
+from dicepoker_tui.net.hub.model import Peer, PeerState, Refusal
+from dicepoker_tui.net.hub.play import Play
+from dicepoker_tui.net.hub.recording import Recording
+from dicepoker_tui.net.hub.tables import Tables, offered_variants
+
+
+class Hub(Identities, Tables, Play, Bots, Recording, Broadcast):
+    """Tables, seats and peers. All methods run on the event loop's thread.
+
+    `Hub(store=None, bot_pace=0.8, clock=time.time)`: see `base.HubBase` for the state."""
+
+    def connect(self, peer: Peer) -> None:
+        self._peers[peer] = PeerState()
+
+    def disconnect(self, peer: Peer) -> None:
+        state = self._peers.pop(peer, None)
+        if state is None or state.table is None:
+            return
+        table = self.tables.get(state.table)
+        if table is not None:
+            self._detach(table, state, peer, free_seat=False)
+
+    @property
+    def peer_count(self) -> int:
+        return len(self._peers)
+
+    def handle(self, peer: Peer, message: p.ClientMessage) -> None:
+        """Apply one request; refusals go back to `peer` as `error`."""
+        state = self._peers.get(peer)
+        if state is None:
+            return
+        try:
+            if isinstance(message, p.Hello):
+                self._hello(peer, state, message)
+                return
+            if state.identity is None:
+                raise Refusal("hello_first", N_("Say hello first."))
+            match message:
+                case p.CreateTable():
+                    self._create(peer, state, message)
+                case p.Join():
+                    self._join(peer, state, self._table(message.table))
+                case p.Watch():
+                    self._watch(peer, state, self._table(message.table))
+                case p.Leave():
+                    self._leave(peer, state, message.table)
+                case p.Say():
+                    self._say(state, message)
+                case p.Act():
+                    self._act(state, message)
+                case p.Rematch():
+                    self._rematch(peer, state, self._table(message.table))
+        except Refusal as exc:
+            peer.send(
+                p.Error(
+                    code=exc.code,
+                    message=exc.message,
+                    ref=message.ref,
+                    key=exc.key,
+                    params=exc.params,
+                )
+            )
+        except errors.IllegalMove as exc:
+            peer.send(p.Error(code=exc.code, message=exc.message, ref=message.ref))
+
+    # -- requests ---------------------------------------------------------------------------
+    def _hello(self, peer: Peer, state: PeerState, message: p.Hello) -> None:
+        if message.version != p.PROTOCOL_VERSION:
+            raise Refusal("version", N_("This app and the server speak different versions."))
+        who = self._tokens.get(message.token)
+        if who is None:
+            raise Refusal("bad_token", N_("Unknown session: connect through the SSH server."))
+        conflict = self.name_conflict(who)
+        if conflict:
+            raise conflict
+        state.identity, state.token = who, message.token
+        peer.send(
+            p.Welcome(
+                nick=who.nick,
+                fingerprint=who.fingerprint,
+                tables=self._infos(),
+                seated=self._seated(who),
+                variants=offered_variants(),
+                bot_levels=bot_levels(),
+            )
+        )
+
+    async def aclose(self) -> None:
+        """Stop every bot and timer (server shutdown)."""
+        for table in list(self.tables.values()):
+            self._stop_recording(table, abandoned=table.status == "playing")
+            self._cancel_deadline(table)
+            if table.driver is not None:
+                table.driver.cancel()
+                with contextlib.suppress(asyncio.CancelledError, Exception):
+                    await table.driver

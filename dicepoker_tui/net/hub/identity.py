@@ -1,0 +1,60 @@
+"""Who is who at the hub: session tokens, nicknames held by a key, the seats one holds."""
+
+from __future__ import annotations
+
+import secrets
+
+from dicepoker_tui.i18n import N_
+from dicepoker_tui.net.hub.base import HubBase
+from dicepoker_tui.net.hub.model import NICK_RE, Identity, Refusal
+
+
+class Identities(HubBase):
+    """Tokens for session apps and the nicknames they stand for."""
+
+    def issue_token(self, nick: str, fingerprint: str | None = None) -> str:
+        """A secret a session app presents in `hello` to act as `nick` (and key)."""
+        if not NICK_RE.match(nick):
+            raise ValueError(f"{nick!r} is not a nickname (1-24 letters, digits, - _ .)")
+        token = secrets.token_urlsafe(24)
+        self._tokens[token] = Identity(nick, fingerprint)
+        return token
+
+    def revoke_token(self, token: str) -> None:
+        """The SSH session ended: its app, if still connected, is dropped."""
+        self._tokens.pop(token, None)
+        for peer, state in list(self._peers.items()):
+            if state.token == token:
+                peer.close("session ended")
+                self.disconnect(peer)
+
+    def name_conflict(self, who: Identity) -> Refusal | None:
+        """Why `who` may not use its nickname now (another key holds it), or None."""
+        for table in self.tables.values():
+            if table.status == "finished":
+                continue
+            for seat in table.seats:
+                if (
+                    seat.kind == "human"
+                    and seat.name == who.nick
+                    and seat.fingerprint not in (None, who.fingerprint)
+                ):
+                    return Refusal(
+                        "name_taken",
+                        N_(
+                            "The name {nick} holds a seat for another key; "
+                            "connect with that key or another name."
+                        ),
+                        nick=who.nick,
+                    )
+        return None
+
+    def _seated(self, who: Identity | None) -> list[str]:
+        """The unfinished tables where `who` holds a seat."""
+        if who is None:
+            return []
+        return [
+            t.id
+            for t in self.tables.values()
+            if t.status != "finished" and any(s.owned_by(who) for s in t.seats)
+        ]

@@ -1,0 +1,111 @@
+"""What the hub keeps: who a session is, the tables and their seats, each peer's place,
+and the refusal a request can meet."""
+
+from __future__ import annotations
+
+import asyncio
+import re
+import unicodedata
+from collections import deque
+from dataclasses import dataclass, field
+from typing import Protocol
+
+from pydantic import BaseModel
+
+from dicepoker_tui.engine.session import Session
+from dicepoker_tui.net import protocol as p
+
+CHAT_HISTORY = 50
+NICK_RE = re.compile(p.NICK_PATTERN)
+
+
+@dataclass(frozen=True)
+class Identity:
+    """Who a session is: the SSH user name and the key fingerprint it logged in with."""
+
+    nick: str
+    fingerprint: str | None = None
+
+
+class Peer(Protocol):
+    """One connected session app, as the hub sees it."""
+
+    def send(self, message: BaseModel) -> None:
+        """Queue a message; must not block."""
+
+    def close(self, reason: str) -> None:
+        """Drop the connection (for instance when it cannot keep up)."""
+
+
+@dataclass
+class Seat:
+    name: str | None = None
+    fingerprint: str | None = None
+    kind: str = "human"
+    level: str | None = None
+
+    def owned_by(self, who: Identity) -> bool:
+        return (
+            self.kind == "human"
+            and self.name == who.nick
+            and (self.fingerprint is None or self.fingerprint == who.fingerprint)
+        )
+
+
+@dataclass
+class PeerState:
+    identity: Identity | None = None
+    token: str | None = None
+    table: str | None = None
+    playing: bool = False
+
+
+@dataclass
+class Table:
+    id: str
+    name: str
+    variant: str
+    seats: list[Seat]
+    turn_timeout: int | None = None
+    timeout_action: str = "bot"
+    family: p.GameFamily = "scoresheet"
+    game: Session | None = None
+    chat: deque[p.ChatLine] = field(default_factory=lambda: deque(maxlen=CHAT_HISTORY))
+    deadline_handle: asyncio.TimerHandle | None = None
+    driver: asyncio.Task | None = None
+    takeover: int | None = None
+    """Seat whose current turn the timeout handed to a bot."""
+    recorder: object | None = None
+    last_info: p.TableInfo | None = None
+    name_key: str | None = None
+    """The template of a name the hub gave (see `protocol.TableInfo.name_key`)."""
+    name_params: p.Params = field(default_factory=dict)
+    rematch: str | None = None
+    """The table opened for this one's rematch."""
+
+    @property
+    def status(self) -> p.TableStatus:
+        if self.game is None:
+            return "waiting"
+        return "finished" if self.game.finished else "playing"
+
+
+class Refusal(Exception):
+    """A request the hub turns down: an English template for the player and its values."""
+
+    def __init__(self, code: str, key: str, /, **params: str | int) -> None:
+        self.code = code
+        self.key = key
+        self.params = params
+        self.message = p.fill(key, params)
+        super().__init__(self.message)
+
+
+def clean_text(text: str, limit: int) -> str:
+    """Printable text on one line: control and format characters dropped."""
+    kept = "".join(
+        " " if ch in "\t\r\n" else ch
+        for ch in text
+        if ch in "\t\r\n" or unicodedata.category(ch)[0] != "C"
+    )
+    return " ".join(kept.split())[:limit]

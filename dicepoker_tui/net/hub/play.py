@@ -1,0 +1,71 @@
+"""Play at a table: what seated people say and do, each move applied to the game and its
+events sent, and the end of the game told."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from dicepoker_tui.families import family_of
+from dicepoker_tui.i18n import N_
+from dicepoker_tui.net import protocol as p
+from dicepoker_tui.net.hub.base import HubBase
+from dicepoker_tui.net.hub.bots import to_act
+from dicepoker_tui.net.hub.model import PeerState, Refusal, Table, clean_text
+
+
+class Play(HubBase):
+    """Chat and moves from peers; moves from bots arrive at `_execute` too."""
+
+    def _say(self, state: PeerState, message: p.Say) -> None:
+        table = self._table(message.table)
+        if state.table != table.id:
+            raise Refusal("not_at_table", N_("Sit down or watch the table to chat there."))
+        text = clean_text(message.text, p.CHAT_MAX)
+        if not text:
+            raise Refusal("empty", N_("Nothing to say."))
+        assert state.identity is not None
+        line = p.ChatLine(nick=state.identity.nick, text=text, at=self.clock())
+        table.chat.append(line)
+        self._broadcast(table, p.Chat(table=table.id, line=line))
+
+    def _act(self, state: PeerState, message: p.Act) -> None:
+        table = self._table(message.table)
+        who = state.identity
+        assert who is not None
+        if state.table != table.id:
+            raise Refusal("not_at_table", N_("Sit down at the table first."))
+        if not state.playing:
+            raise Refusal("spectator", N_("You are watching: only seated players play."))
+        game = table.game
+        if game is None:
+            raise Refusal("not_started", N_("The game starts when every seat is taken."))
+        seat = message.command.player
+        if not 0 <= seat < len(table.seats):
+            raise Refusal("not_your_seat", N_("There is no such seat."))
+        if not isinstance(message.command, family_of(table.variant).command_types):
+            raise Refusal("bad_command", N_("That move belongs to another game."))
+        if not table.seats[seat].owned_by(who):
+            current = to_act(game)
+            name = table.seats[seat].name or ""
+            if current is not None and seat == current:
+                raise Refusal("out_of_turn", N_("It is {name}'s turn."), name=name)
+            raise Refusal("not_your_seat", N_("That seat is {name}'s."), name=name)
+        if table.takeover is not None and table.takeover == seat:
+            raise Refusal("timed_out", N_("Time ran out: this turn is being played for you."))
+        self._execute(table, message.command, by=who.nick)
+
+    def _execute(self, table: Table, command: Any, by: str) -> None:
+        game = table.game
+        assert game is not None
+        new = game.execute(command)  # type: ignore[arg-type]
+        self._send_events(table, new, by=by)
+        if family_of(table.variant).turn_over(new):
+            table.takeover = None
+        if game.finished:
+            self._finished(table)
+        self._schedule(table)
+        self._changed(table)
+
+    def _finished(self, table: Table) -> None:
+        self._tell_game_over(table)
+        self._stop_recording(table, abandoned=False)

@@ -1,0 +1,241 @@
+"""Tables and seats: opening one (or its rematch), sitting down, watching, leaving, the
+game's start, and closing a table nobody plays at any more."""
+
+from __future__ import annotations
+
+from dicepoker_tui.engine.dice import new_seed
+from dicepoker_tui.engine.players import Player
+from dicepoker_tui.engine.session import Session
+from dicepoker_tui.families import FamilySpec, GameSetup, VariantLike, all_variants, family_of
+from dicepoker_tui.i18n import N_
+from dicepoker_tui.net import protocol as p
+from dicepoker_tui.net.hub.base import HubBase
+from dicepoker_tui.net.hub.model import Peer, PeerState, Refusal, Seat, Table, clean_text
+
+DEFAULT_TABLE_NAME = N_("{nick}'s {variant}")
+"""The name of a table whose creator gave none."""
+
+
+def offered_variants() -> list[str]:
+    """Every variant a table can be opened with, of every family."""
+    return [v.id for v in all_variants()]
+
+
+def _family_setup(variant_id: str) -> tuple[FamilySpec, VariantLike]:
+    """A new table's family and variant (a refusal when nobody plays it)."""
+    try:
+        spec = family_of(variant_id)
+    except KeyError as exc:
+        raise Refusal("bad_setup", "{reason}", reason=str(exc.args[0])) from None
+    return spec, spec.variant(variant_id)
+
+
+def _new_game(variant_id: str, players: list[Player]) -> Session:
+    """A table's game as every seat is taken, its dice thrown from a secret seed."""
+    return GameSetup(variant=variant_id, seats=tuple(players), seed=new_seed()).new_game()
+
+
+class Tables(HubBase):
+    """The tables' lifecycle and their seats (uses the views, bots and recording)."""
+
+    def _create(self, peer: Peer, state: PeerState, message: p.CreateTable) -> None:
+        spec, variant = _family_setup(message.variant)
+        family, known, low, high = spec.id, spec.bot_levels(), spec.min_seats, spec.max_seats
+        for level in message.bots:
+            if level not in known:
+                raise Refusal(
+                    "bad_setup",
+                    N_("Unknown bot level '{level}' (known: {known})."),
+                    level=level,
+                    known=", ".join(known),
+                )
+        if not low <= message.seats + len(message.bots) <= high:
+            raise Refusal(
+                "bad_setup",
+                N_("A {variant} table has {low} to {high} seats."),
+                variant=variant.name,
+                low=low,
+                high=high,
+            )
+        table_id = str(self._next_table)
+        self._next_table += 1
+        name = clean_text(message.name or "", 40)
+        name_params: p.Params = {"nick": state.identity.nick, "variant": variant.name}
+        seats = [Seat() for _ in range(message.seats)]
+        for i, level in enumerate(message.bots):
+            seats.append(Seat(name=f"Bot {i + 1}", kind="bot", level=level))
+        table = Table(
+            id=table_id,
+            name=name or p.fill(DEFAULT_TABLE_NAME, name_params),
+            name_key=None if name else DEFAULT_TABLE_NAME,
+            name_params={} if name else name_params,
+            variant=variant.id,
+            seats=seats,
+            turn_timeout=message.turn_timeout,
+            timeout_action=message.timeout_action,
+            family=family,
+        )
+        self.tables[table_id] = table
+        self._join(peer, state, table)
+
+    def _join(self, peer: Peer, state: PeerState, table: Table, prefer: int | None = None) -> None:
+        who = state.identity
+        assert who is not None
+        mine = [i for i, s in enumerate(table.seats) if s.owned_by(who)]
+        if not mine:
+            if any(s.name == who.nick for s in table.seats):
+                raise Refusal(
+                    "name_taken",
+                    N_("{nick} is already seated here with another key."),
+                    nick=who.nick,
+                )
+            if table.status != "waiting" or not any(s.name is None for s in table.seats):
+                raise Refusal("table_full", N_("No free seat at this table: watch it instead."))
+            free = next(i for i, s in enumerate(table.seats) if s.name is None)
+            if prefer is not None and table.seats[prefer].name is None:
+                free = prefer
+            table.seats[free] = Seat(name=who.nick, fingerprint=who.fingerprint)
+            mine = [free]
+            self._notice(table, N_("{nick} sat down."), nick=who.nick)
+        self._attach(table, state, peer, playing=True)
+        if table.status == "waiting" and all(s.name for s in table.seats):
+            self._start(table)
+        self._changed(table)
+
+    def _watch(self, peer: Peer, state: PeerState, table: Table) -> None:
+        assert state.identity is not None
+        if any(s.owned_by(state.identity) for s in table.seats):
+            self._join(peer, state, table)
+            return
+        self._attach(table, state, peer, playing=False)
+        self._changed(table)
+
+    def _leave(self, peer: Peer, state: PeerState, table_id: str) -> None:
+        table = self.tables.get(table_id)
+        if table is None or state.table != table_id:
+            peer.send(p.Left(table=table_id))
+            return
+        self._detach(table, state, peer, free_seat=True)
+        peer.send(p.Left(table=table_id))
+        peer.send(p.Lobby(tables=self._infos(), seated=self._seated(state.identity)))
+
+    def _rematch(self, peer: Peer, state: PeerState, old: Table) -> None:
+        """Open `old`'s rematch at a new table like it, or sit down at the one opened.
+
+        Players take their seat of the old game when it is free; spectators a seat no
+        player of the old game still there may want, else they watch."""
+        who = state.identity
+        assert who is not None
+        if state.table != old.id:
+            raise Refusal("not_at_table", N_("Sit down or watch the table first."))
+        if old.status != "finished":
+            raise Refusal("not_finished", N_("The rematch comes when this game is over."))
+        was = next((i for i, s in enumerate(old.seats) if s.owned_by(who)), None)
+        new = self.tables.get(old.rematch) if old.rematch else None
+        if new is not None:
+            if any(s.owned_by(who) for s in new.seats):
+                self._join(peer, state, new)
+            elif new.status == "waiting" and was is not None and new.seats[was].name is None:
+                self._join(peer, state, new, prefer=was)
+            else:
+                spare = [
+                    i
+                    for i, s in enumerate(new.seats)
+                    if s.name is None and not self._is_present(old, i)
+                ]
+                if new.status == "waiting" and spare:
+                    self._join(peer, state, new, prefer=spare[0])
+                else:
+                    self._watch(peer, state, new)
+            return
+        if was is None:
+            raise Refusal("spectator", N_("Only the players of this game can offer a rematch."))
+        new = Table(
+            id=str(self._next_table),
+            name=old.name,
+            name_key=old.name_key,
+            name_params=old.name_params,
+            variant=old.variant,
+            seats=[
+                Seat(name=s.name, kind="bot", level=s.level) if s.kind == "bot" else Seat()
+                for s in old.seats
+            ],
+            turn_timeout=old.turn_timeout,
+            timeout_action=old.timeout_action,
+            family=old.family,
+        )
+        self._next_table += 1
+        self.tables[new.id] = new
+        old.rematch = new.id
+        self._join(peer, state, new, prefer=was)
+        if self.tables.get(old.id) is old:
+            self._notice(old, p.REMATCH_OFFER, nick=who.nick)
+            self._changed(old)
+
+    def _table(self, table_id: str) -> Table:
+        table = self.tables.get(table_id)
+        if table is None:
+            raise Refusal("no_table", N_("There is no table {table}."), table=table_id)
+        return table
+
+    def _attach(self, table: Table, state: PeerState, peer: Peer, playing: bool) -> None:
+        if state.table is not None and state.table != table.id:
+            other = self.tables.get(state.table)
+            if other is not None:
+                self._detach(other, state, peer, free_seat=True)
+        was_present = self._present_seats(table)
+        state.table, state.playing = table.id, playing
+        who = state.identity
+        assert who is not None
+        if not playing:
+            self._notice(table, N_("{nick} is watching."), nick=who.nick)
+        elif was_present != self._present_seats(table) and table.game is not None:
+            self._notice(table, N_("{nick} is back."), nick=who.nick)
+        peer.send(
+            p.TableSnapshot(
+                table=self._info(table),
+                family=table.family,
+                events=self._view(table, state, table.game.events) if table.game else [],
+                chat=list(table.chat),
+                seats=[i for i, s in enumerate(table.seats) if playing and s.owned_by(who)],
+            )
+        )
+
+    def _detach(self, table: Table, state: PeerState, peer: Peer, free_seat: bool) -> None:
+        who = state.identity
+        state.table, state.playing = None, False
+        if who is None:
+            return
+        if free_seat and table.status == "waiting":
+            for i, seat in enumerate(table.seats):
+                if seat.owned_by(who) and not self._is_present(table, i):
+                    table.seats[i] = Seat()
+                    self._notice(table, N_("{nick} left."), nick=who.nick)
+        else:
+            mine = [i for i, s in enumerate(table.seats) if s.owned_by(who)]
+            away = not any(self._is_present(table, i) for i in mine)
+            if table.status == "playing" and mine and away:
+                self._notice(table, N_("{nick} is away."), nick=who.nick)
+        if not any(s.name and s.kind == "human" for s in table.seats) or (
+            table.status == "finished" and not self._peers_at(table)
+        ):
+            self._close(table)
+            return
+        self._changed(table)
+
+    def _close(self, table: Table) -> None:
+        self._stop_recording(table, abandoned=table.status == "playing")
+        self._stop_bots(table)
+        self.tables.pop(table.id, None)
+        for peer in self._peers_at(table):
+            self._peers[peer].table = None
+            peer.send(p.Left(table=table.id, reason=N_("The table closed.")))
+        self._lobby_changed()
+
+    def _start(self, table: Table) -> None:
+        players = [Player(name=s.name or "?", kind=s.kind, level=s.level) for s in table.seats]
+        table.game = _new_game(table.variant, players)
+        self._record(table)
+        self._notice(table, N_("Every seat is taken: the game begins."))
+        self._send_events(table, table.game.events, by="table")
+        self._schedule(table)

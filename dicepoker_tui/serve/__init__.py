@@ -1,0 +1,10 @@
+"""The processes of `dicepoker serve`: the SSH front door and the session apps it starts.
+
+- `server`: `GameServer`, the serving process (SSH listener, hub, hub socket, spawner);
+- `ssh_server`: authentication and one session per SSH channel; `session_host`: what a
+  session and its server ask of each other (`EndReason` among them);
+- `spawner`, `zygote`, `pty_bridge`: session apps started on their own pseudo-terminals,
+  forked from a warmed-up process;
+- `host_key`: the server's key and the authorized keys;
+- `session_app`: one session's app (the only module here that starts the UI).
+"""

@@ -1,0 +1,63 @@
+"""What an SSH session and the server it runs in ask of each other.
+
+`ssh_server.GameSession` is a `Session`; `server.GameServer` is a `SessionHost`. Both
+modules import this one, so neither imports the other for its types.
+"""
+
+from __future__ import annotations
+
+import gettext
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Protocol
+
+from dicepoker_tui.net.hub import Hub
+from dicepoker_tui.serve.spawner import Spawner
+
+
+@dataclass(frozen=True)
+class EndReason:
+    """Why the server ended a session: an English template (a msgid) and its values, put
+    into the client's language only when written to its terminal."""
+
+    template: str
+    params: dict[str, object] = field(default_factory=dict)
+
+    def text(self, translation: gettext.NullTranslations) -> str:
+        return translation.gettext(self.template).format(**self.params)
+
+
+class Session(Protocol):
+    """One SSH session, as the server sees it."""
+
+    end_reason: EndReason | None
+
+    def terminate(self, reason: EndReason) -> None:
+        """End the session from the server side (idle, shutdown), saying why."""
+
+    def idle_for(self, now: float) -> float:
+        """Seconds since the player last pressed a key."""
+
+
+class SessionHost(Protocol):
+    """The server, as a session sees it: who may come in, the hub, the app spawner."""
+
+    authorized_keys: set[bytes] | None
+    hub: Hub
+    spawner: Spawner
+    socket_path: Path
+
+    @property
+    def max_sessions(self) -> int: ...
+
+    def admit(self, session: Session) -> bool:
+        """Count `session` in, unless the server is full."""
+
+    def release(self, session: Session) -> None:
+        """`session` ended."""
+
+    def session_dir(self, nick: str) -> Path:
+        """A nickname's home for its session apps."""
+
+    def address_hint(self, nick: str) -> str:
+        """The ssh command line that reaches this server as `nick`."""
