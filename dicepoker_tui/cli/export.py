@@ -12,7 +12,8 @@ from dicepoker_tui.cli.history_store import open_store
 from dicepoker_tui.cli.texts import no_game
 from dicepoker_tui.i18n import _
 from dicepoker_tui.store import GameNotFound, StoreError
-from dicepoker_tui.store.export import ExportedGame, export_game, render
+from dicepoker_tui.store.export import ExportedGame, export_game
+from dicepoker_tui.store.sheet_formats import render
 
 SVG_MODULE = "dicepoker_tui.ui.svg_export"
 """Draws the sheet as the app shows it: `render_svg(doc: ExportedGame) -> str`."""

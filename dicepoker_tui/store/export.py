@@ -1,4 +1,5 @@
-"""Exporting a stored game (JSON, CSV, TXT) and importing a JSON export back.
+"""Exporting a stored game (JSON; CSV and TXT in `sheet_formats`) and importing a JSON export
+back.
 
 The JSON export is the full record: the game's meta data, its seats with their results,
 the final sheets and every engine event. Its format is described in
@@ -148,22 +149,6 @@ def build_export(
 
 def to_json(doc: ExportedGame) -> str:
     return doc.model_dump_json(indent=1) + "\n"
-
-
-def render(doc: ExportedGame, fmt: str) -> str:
-    """`doc` as json, csv or txt."""
-    from dicepoker_tui.store import sheet_formats
-
-    match fmt:
-        case "json":
-            return to_json(doc)
-        case "csv":
-            return sheet_formats.to_csv(doc)
-        case "txt":
-            return sheet_formats.to_txt(doc)
-    raise ExportError(
-        _("unknown export format {format} (json, csv, txt or svg)").format(format=repr(fmt))
-    )
 
 
 # -- import -----------------------------------------------------------------------------------

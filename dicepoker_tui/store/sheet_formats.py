@@ -1,4 +1,5 @@
-"""A game record as CSV (one row per line of each sheet) and as a printable text sheet."""
+"""A game record as CSV (one row per line of each sheet) and as a printable text sheet;
+`render` writes an export in any of the text formats."""
 
 from __future__ import annotations
 
@@ -10,7 +11,7 @@ from dicepoker_tui.engine.scoresheet import events as ev
 from dicepoker_tui.engine.scoresheet.variants.base import Variant
 from dicepoker_tui.engine.scoresheet.variants.registry import get_variant
 from dicepoker_tui.i18n import _
-from dicepoker_tui.store.export import ExportedGame
+from dicepoker_tui.store.export import ExportedGame, ExportError, to_json
 from dicepoker_tui.store.summary import final_writes
 
 CSV_COLUMNS = (
@@ -156,3 +157,17 @@ def _iso(moment: datetime | None) -> str:
 
 def _when(moment: datetime | None) -> str:
     return moment.astimezone(UTC).strftime("%Y-%m-%d %H:%M UTC") if moment else ""
+
+
+def render(doc: ExportedGame, fmt: str) -> str:
+    """`doc` as json, csv or txt."""
+    match fmt:
+        case "json":
+            return to_json(doc)
+        case "csv":
+            return to_csv(doc)
+        case "txt":
+            return to_txt(doc)
+    raise ExportError(
+        _("unknown export format {format} (json, csv, txt or svg)").format(format=repr(fmt))
+    )

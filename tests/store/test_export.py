@@ -24,9 +24,8 @@ from dicepoker_tui.store.export import (
     export_game,
     import_game,
     parse_export,
-    render,
 )
-from dicepoker_tui.store.sheet_formats import CSV_COLUMNS
+from dicepoker_tui.store.sheet_formats import CSV_COLUMNS, render
 from tests.store.scripted import finished_game, new_game, play
 
 VARIANTS = [v.id for v in all_variants()]
