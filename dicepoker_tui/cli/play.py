@@ -30,7 +30,7 @@ def default_name(stem: str, number: int) -> str:
 
 def setup_from_args(args: argparse.Namespace):
     """The `GameSetup` the options describe; CliError naming the problem otherwise."""
-    from dicepoker_tui.ai.bots import bot_levels
+    from dicepoker_tui.ai.levels import bot_levels
     from dicepoker_tui.engine.bidding.variants import BIDDING_VARIANTS
     from dicepoker_tui.engine.scoresheet.variants import get_variant
     from dicepoker_tui.ui.setup import NAME_MAX, GameSetup

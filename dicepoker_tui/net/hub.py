@@ -32,7 +32,8 @@ from dicepoker_tui.ai.bidding_bots import (
     bidding_bot_levels,
     make_bidding_bot,
 )
-from dicepoker_tui.ai.bots import KeepAndThrow, WriteBox, bot_levels, make_bot
+from dicepoker_tui.ai.bots import KeepAndThrow, WriteBox
+from dicepoker_tui.ai.levels import bot_levels, make_bot
 from dicepoker_tui.engine import errors
 from dicepoker_tui.engine.bidding import commands as bcmd
 from dicepoker_tui.engine.bidding import events as bev

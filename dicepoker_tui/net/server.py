@@ -189,7 +189,7 @@ def _load_bots() -> None:
     """Load the bot levels (the solver's modules among them: half a second) now rather
     than on the event loop at the first hello, when every session would wait for it."""
     from dicepoker_tui.ai.bidding_bots import bidding_bot_levels
-    from dicepoker_tui.ai.bots import bot_levels
+    from dicepoker_tui.ai.levels import bot_levels
 
     bot_levels()
     bidding_bot_levels()

@@ -5,7 +5,8 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 
-from dicepoker_tui.ai.bots import Bot, make_bot
+from dicepoker_tui.ai.bots import Bot
+from dicepoker_tui.ai.levels import make_bot
 from dicepoker_tui.engine.errors import IllegalMove
 from dicepoker_tui.engine.players import Player
 from dicepoker_tui.engine.scoresheet.game import Game

@@ -29,7 +29,7 @@ PaletteCommand = tuple[str, str, object]
 def available_bot_levels() -> list[str]:
     """The registered bot levels (none when the bot package cannot load)."""
     try:
-        from dicepoker_tui.ai.bots import bot_levels
+        from dicepoker_tui.ai.levels import bot_levels
 
         return bot_levels()
     except ImportError:
