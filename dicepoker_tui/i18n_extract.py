@@ -38,7 +38,7 @@ from babel.messages.extract import (
 from babel.messages.frontend import parse_mapping_cfg
 from babel.messages.pofile import write_po
 
-from dicepoker_tui.i18n import po_path, read_catalogue
+from dicepoker_tui.i18n import DOMAIN, po_path, read_catalogue
 
 PACKAGE_DIR = Path(__file__).parent
 SOURCE_ROOT = PACKAGE_DIR.parent
@@ -142,7 +142,7 @@ def _keywords(options: Mapping[str, Any]) -> dict[str, Any]:
 def template() -> Catalog:
     """Every message the app uses, as `pybabel extract` finds them with `babel.cfg`."""
     method_map, options_map = _mapping()
-    catalogue = Catalog(domain="dicepoker")
+    catalogue = Catalog(domain=DOMAIN)
     for filename, lineno, msgid, comments, context in extract_from_dir(
         SOURCE_ROOT, method_map, options_map
     ):
