@@ -41,7 +41,7 @@ def test_the_app_uses_box_labels_and_screen_texts() -> None:
 
 
 def test_extraction_reads_calls_inside_f_string_fields() -> None:
-    source = 'x = f"  {_(\'from the bank\')} {ngettext(\'a\', \'b\', n)}"\n'
+    source = "x = f\"  {_('from the bank')} {ngettext('a', 'b', n)}\"\n"
     assert messages_in_source(source) == {"from the bank", "a", "b"}
 
 

@@ -114,4 +114,3 @@ class HeuristicBot:
                 for box in variant.legal_boxes(roll, ctx)
             )
         return values
-
