@@ -1,8 +1,8 @@
 """Translations through the standard gettext machinery.
 
 Catalogues are plain `.po` files in the package (`dicepoker_tui/locale/<lang>/LC_MESSAGES/
-dicepoker.po`). They are compiled to `.mo` bytes in memory when a language is first used
-and handed to `gettext.GNUTranslations`, so there is no build step and no stale `.mo`.
+dicepoker.po`). Babel reads one and compiles it to `.mo` bytes in memory when its
+language is first used, for `gettext.GNUTranslations`: no build step and no stale `.mo`.
 Long texts (the rules of each variant) live beside them as
 `locale/<lang>/rules/<variant id>.txt`.
 
@@ -13,13 +13,15 @@ for people goes through `_()`; ids, JSON keys and CSV headers never do.
 
 from __future__ import annotations
 
-import ast
 import gettext
 import io
 import os
-import struct
 from functools import cache
 from pathlib import Path
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from babel.messages.catalog import Catalog
 
 DOMAIN = "dicepoker"
 LOCALE_DIR = Path(__file__).parent / "locale"
@@ -35,82 +37,20 @@ _current = DEFAULT
 _translation: gettext.NullTranslations = gettext.NullTranslations()
 
 
-def parse_po(text: str) -> dict[str, str]:
-    """Msgid → msgstr of a `.po` text (plain and plural entries; fuzzy ones skipped).
+def read_catalogue(text: str) -> Catalog:
+    """The catalogue in a `.po` text, as Babel reads it."""
+    from babel.messages.pofile import read_po  # deferred: Babel is only needed off English
 
-    Plural entries map `msgid` to the msgstr[0]…[n] joined by NUL, as `.mo` files do;
-    the key is then `msgid NUL msgid_plural`.
-    """
-    entries: dict[str, str] = {}
-    fields: dict[str, str] = {}
-    current: str | None = None
-    fuzzy = False
-
-    def flush() -> None:
-        nonlocal fuzzy
-        if "msgid" in fields and not fuzzy:
-            if "msgid_plural" in fields:
-                key = fields["msgid"] + "\0" + fields["msgid_plural"]
-                forms = [fields[k] for k in sorted(f for f in fields if f.startswith("msgstr["))]
-                value = "\0".join(forms)
-            else:
-                key, value = fields["msgid"], fields.get("msgstr", "")
-            if "msgctxt" in fields:
-                key = fields["msgctxt"] + "\x04" + key
-            if value.strip("\0") or key == "":
-                entries[key] = value
-        fields.clear()
-        fuzzy = False
-
-    for raw in text.splitlines():
-        line = raw.strip()
-        if not line:
-            flush()
-            current = None
-            continue
-        complete = any(k.startswith("msgstr") for k in fields)
-        if line.startswith("#"):
-            if line.startswith("#,") and "fuzzy" in line:
-                if complete:
-                    flush()
-                fuzzy = True
-            continue
-        if line.startswith('"'):
-            if current is not None:
-                fields[current] += ast.literal_eval(line)
-            continue
-        keyword, _sep, rest = line.partition(" ")
-        if keyword in ("msgctxt", "msgid") and complete:
-            flush()
-        current = keyword
-        fields[keyword] = ast.literal_eval(rest.strip())
-    flush()
-    return entries
+    return read_po(io.StringIO(text), domain=DOMAIN)
 
 
-def compile_mo(entries: dict[str, str]) -> bytes:
-    """The GNU `.mo` bytes of a msgid → msgstr mapping."""
-    keys = sorted(entries)
-    ids = [k.encode("utf-8") for k in keys]
-    strs = [entries[k].encode("utf-8") for k in keys]
-    n = len(keys)
-    header_size = 7 * 4
-    ids_table = header_size
-    strs_table = ids_table + n * 8
-    data_start = strs_table + n * 8
-    offsets: list[tuple[int, int]] = []
-    blob = b""
-    for s in ids:
-        offsets.append((len(s), data_start + len(blob)))
-        blob += s + b"\0"
-    str_offsets: list[tuple[int, int]] = []
-    for s in strs:
-        str_offsets.append((len(s), data_start + len(blob)))
-        blob += s + b"\0"
-    out = struct.pack("<7I", 0x950412DE, 0, n, ids_table, strs_table, 0, 0)
-    out += b"".join(struct.pack("<2I", *o) for o in offsets)
-    out += b"".join(struct.pack("<2I", *o) for o in str_offsets)
-    return out + blob
+def compile_catalogue(catalogue: Catalog) -> bytes:
+    """The GNU `.mo` bytes of a catalogue (fuzzy and untranslated entries left out)."""
+    from babel.messages.mofile import write_mo  # deferred: Babel is only needed off English
+
+    out = io.BytesIO()
+    write_mo(out, catalogue)
+    return out.getvalue()
 
 
 def po_path(lang: str) -> Path:
@@ -123,8 +63,8 @@ def load_translation(lang: str) -> gettext.NullTranslations:
     path = po_path(lang)
     if lang == DEFAULT or not path.is_file():
         return gettext.NullTranslations()
-    entries = parse_po(path.read_text(encoding="utf-8"))
-    return gettext.GNUTranslations(io.BytesIO(compile_mo(entries)))
+    catalogue = read_catalogue(path.read_text(encoding="utf-8"))
+    return gettext.GNUTranslations(io.BytesIO(compile_catalogue(catalogue)))
 
 
 def normalize(code: str | None) -> str | None:

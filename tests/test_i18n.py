@@ -14,7 +14,7 @@ import pytest
 
 from dicepoker_tui import i18n
 from dicepoker_tui.engine.scoresheet.variants.registry import all_variants, get_variant
-from dicepoker_tui.i18n_extract import app_messages, messages_in_source, missing
+from dicepoker_tui.i18n_extract import app_messages, messages_in_source, missing, po_entries
 
 LANGS = ("uk", "ru", "hr")
 FIELD = re.compile(r"\{(\w*)\}")
@@ -40,6 +40,39 @@ def test_the_app_uses_box_labels_and_screen_texts() -> None:
     assert {"Full house", "Small straight", "Poker", "Total", "Back", "Help"} <= used
 
 
+def test_extraction_reads_calls_inside_f_string_fields() -> None:
+    source = "x = f\"  {_('from the bank')} {ngettext('a', 'b', n)}\"\n"
+    assert messages_in_source(source) == {"from the bank", "a", "b"}
+
+
+def test_the_source_marks_every_label_of_the_built_in_variants() -> None:
+    """What the registry shows is what `pybabel extract` finds (marked with `N_()`)."""
+    from dicepoker_tui.engine.bidding.variants import BIDDING_VARIANTS
+
+    shown: set[str] = set()
+    for variant in all_variants():
+        if type(variant).__module__.startswith("dicepoker_tui."):
+            shown |= {variant.name, variant.description, *variant.bonus_labels.values()}
+            shown |= {b.label for b in variant.boxes} | {s.label for s in variant.sections}
+    for bidding in BIDDING_VARIANTS.values():
+        shown |= {bidding.name, bidding.description}
+    assert shown - app_messages() == set()
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_merging_what_a_catalogue_has_leaves_it_as_written(lang, tmp_path, monkeypatch) -> None:
+    from dicepoker_tui.i18n_extract import merge
+
+    original = i18n.po_path(lang).read_text(encoding="utf-8")
+    monkeypatch.setattr(i18n, "LOCALE_DIR", tmp_path)
+    i18n.po_path(lang).parent.mkdir(parents=True)
+    i18n.po_path(lang).write_text(original, encoding="utf-8")
+    fragment = tmp_path / "same.po"
+    fragment.write_text(original, encoding="utf-8")
+    assert merge(lang, fragment) == 0
+    assert i18n.po_path(lang).read_text(encoding="utf-8") == original
+
+
 @pytest.mark.parametrize("lang", LANGS)
 def test_every_message_the_app_uses_is_translated(lang: str) -> None:
     assert missing(lang) == []
@@ -47,7 +80,7 @@ def test_every_message_the_app_uses_is_translated(lang: str) -> None:
 
 @pytest.mark.parametrize("lang", LANGS)
 def test_translations_keep_the_placeholders(lang: str) -> None:
-    entries = i18n.parse_po(i18n.po_path(lang).read_text(encoding="utf-8"))
+    entries = po_entries(i18n.po_path(lang).read_text(encoding="utf-8"))
     for key, value in entries.items():
         if not key:
             continue
@@ -56,7 +89,7 @@ def test_translations_keep_the_placeholders(lang: str) -> None:
             assert set(FIELD.findall(form)) == wanted, (lang, key, form)
 
 
-def test_po_parser_and_mo_compiler_round_trip() -> None:
+def test_catalogues_read_and_compile_through_babel() -> None:
     po = (
         'msgid ""\nmsgstr ""\n"Content-Type: text/plain; charset=UTF-8\\n"\n'
         '"Plural-Forms: nplurals=2; plural=(n != 1);\\n"\n\n'
@@ -66,10 +99,10 @@ def test_po_parser_and_mo_compiler_round_trip() -> None:
         'msgid "{n} die"\nmsgid_plural "{n} dice"\nmsgstr[0] "{n} Würfel"\n'
         'msgstr[1] "{n} Würfel (viele)"\n'
     )
-    entries = i18n.parse_po(po)
+    entries = po_entries(po)
     assert entries["Two\nlines"] == "Zwei Zeilen"
     assert "Unsure" not in entries and "Empty" not in entries
-    t = gettext.GNUTranslations(io.BytesIO(i18n.compile_mo(entries)))
+    t = gettext.GNUTranslations(io.BytesIO(i18n.compile_catalogue(i18n.read_catalogue(po))))
     assert t.gettext("Two\nlines") == "Zwei Zeilen"
     assert t.gettext("Unsure") == "Unsure"
     assert t.ngettext("{n} die", "{n} dice", 1) == "{n} Würfel"
@@ -230,7 +263,7 @@ def test_merging_a_fragment_adds_and_replaces_entries(tmp_path, monkeypatch) -> 
         'msgid "Old"\nmsgstr "Älter"\n\nmsgid "New \\"one\\""\nmsgstr "Neu"\n', encoding="utf-8"
     )
     assert merge("xx", fragment) == 2
-    entries = i18n.parse_po(catalogue.read_text(encoding="utf-8"))
+    entries = po_entries(catalogue.read_text(encoding="utf-8"))
     assert entries["Old"] == "Älter" and entries['New "one"'] == "Neu"
     assert entries["{n} die\0{n} dice"] == "{n} W\0{n} Ws"
     assert "Plural-Forms" in entries[""]

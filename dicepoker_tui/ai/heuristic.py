@@ -11,7 +11,7 @@ from __future__ import annotations
 import random
 from functools import cache
 
-from dicepoker_tui.ai.bots import Action, KeepAndThrow, WriteBox, register_level
+from dicepoker_tui.ai.bots import Action, KeepAndThrow, WriteBox
 from dicepoker_tui.ai.keeps import ROLLS, all_keeps, completions, keep_positions, sub_keeps
 from dicepoker_tui.engine.dice import Dice
 from dicepoker_tui.engine.scoresheet.state import GameState, Sheet
@@ -114,6 +114,3 @@ class HeuristicBot:
                 for box in variant.legal_boxes(roll, ctx)
             )
         return values
-
-
-register_level("heuristic", HeuristicBot)

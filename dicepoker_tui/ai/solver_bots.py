@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from dicepoker_tui.ai.bots import Action, KeepAndThrow, WriteBox, register_level
+from dicepoker_tui.ai.bots import Action, KeepAndThrow, WriteBox
 from dicepoker_tui.ai.noise import LEVEL_NOISE, noisy_argmax
 from dicepoker_tui.ai.policy import Policy, positions_of
 from dicepoker_tui.engine.scoresheet.state import GameState
@@ -36,11 +36,3 @@ class PolicyBot:
         if pick.action == "write":
             return WriteBox(pick.box)
         return KeepAndThrow(positions_of(turn.dice, pick.keep))
-
-
-def _factory(level: str):
-    return lambda seed=None: PolicyBot(level, seed)
-
-
-for _level in LEVEL_NOISE:
-    register_level(_level, _factory(_level))

@@ -81,7 +81,7 @@ def run(args: argparse.Namespace) -> int:
 async def _serve(server) -> int:
     await server.start()
     host, port = server.options.host, server.port
-    if server.authorized_keys:
+    if server.authorized_keys is not None:
         line = _("listening on {address} (only the authorized keys may join); play with: {ssh}")
     else:
         line = _("listening on {address} (anyone may join); play with: {ssh}")

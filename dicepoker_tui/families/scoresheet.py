@@ -7,7 +7,8 @@ from typing import TYPE_CHECKING, Any
 
 from pydantic import TypeAdapter
 
-from dicepoker_tui.ai.bots import KeepAndThrow, WriteBox, bot_levels, make_bot
+from dicepoker_tui.ai.bots import KeepAndThrow, WriteBox
+from dicepoker_tui.ai.levels import bot_levels, make_bot
 from dicepoker_tui.engine.scoresheet import commands as cmd
 from dicepoker_tui.engine.scoresheet import events as ev
 from dicepoker_tui.engine.scoresheet import variants

@@ -32,31 +32,3 @@ def load_or_create_host_key(path: Path) -> asyncssh.SSHKey:
     with os.fdopen(fd, "wb") as out:
         out.write(data)
     return key
-
-
-def load_authorized_keys(path: Path) -> set[bytes]:
-    """The public keys (wire form) listed in an authorized_keys file; options are ignored."""
-    try:
-        text = path.read_text()
-    except OSError as exc:
-        raise HostKeyError(
-            _("cannot read {path}: {error}").format(path=path, error=exc.strerror)
-        ) from None
-    keys: set[bytes] = set()
-    for number, raw in enumerate(text.splitlines(), start=1):
-        line = raw.strip()
-        if not line or line.startswith("#"):
-            continue
-        words = line.split()
-        for start in range(len(words)):
-            try:
-                key = asyncssh.import_public_key(" ".join(words[start : start + 2]))
-            except (asyncssh.KeyImportError, ValueError):
-                continue
-            keys.add(key.public_data)
-            break
-        else:
-            raise HostKeyError(_("{path}:{line}: not a public key").format(path=path, line=number))
-    if not keys:
-        raise HostKeyError(_("{path} lists no keys").format(path=path))
-    return keys

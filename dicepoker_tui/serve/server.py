@@ -20,11 +20,8 @@ import asyncssh
 from dicepoker_tui.i18n import N_
 from dicepoker_tui.net.hub import Hub
 from dicepoker_tui.net.hub_socket import serve_hub
-from dicepoker_tui.serve.host_key import (
-    HOST_KEY_NAME,
-    load_authorized_keys,
-    load_or_create_host_key,
-)
+from dicepoker_tui.serve.authorized_keys import load_authorized_keys
+from dicepoker_tui.serve.host_key import HOST_KEY_NAME, load_or_create_host_key
 from dicepoker_tui.serve.session_host import EndReason, Session
 from dicepoker_tui.serve.spawner import Spawner
 from dicepoker_tui.serve.ssh_server import GameSSHServer
@@ -61,7 +58,7 @@ class GameServer:
             from dicepoker_tui.store.paths import data_dir
 
             self.data_dir = data_dir()
-        self.authorized_keys: set[bytes] | None = None
+        self.authorized_keys: asyncssh.SSHAuthorizedKeys | None = None
         self.hub = Hub(bot_pace=options.bot_pace)
         self.spawner = Spawner(prefork=options.prefork)
         self.sessions: set[Session] = set()

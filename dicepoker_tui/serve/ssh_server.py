@@ -3,7 +3,8 @@
 Identity is the SSH user name (the nickname) plus the fingerprint of the key used, if
 any. By default anyone may come in: a client key is accepted (and remembered as the
 owner of the seats taken), and so is any password or an empty keyboard-interactive
-exchange. With an authorized-keys file, only those keys.
+exchange. With an authorized-keys file, only those keys, with their OpenSSH options
+(`from=`, `no-pty`, `command=`…) applied by asyncssh.
 
 A session with a pty gets its own app process on its own pseudo-terminal. Without a pty,
 or with a command, the client gets one line of help and the channel closes. Subsystems
@@ -25,6 +26,7 @@ import asyncssh
 
 from dicepoker_tui.i18n import N_, language_from_env, load_translation, normalize
 from dicepoker_tui.net.hub import NICK_RE, Identity
+from dicepoker_tui.serve.authorized_keys import ConnectionKeys
 from dicepoker_tui.serve.pty_bridge import PtyBridge, sane_size, set_window_size
 from dicepoker_tui.serve.session_host import EndReason, SessionHost
 from dicepoker_tui.ui.settings import SETTINGS_FILE, load_settings
@@ -55,24 +57,38 @@ class GameSSHServer(asyncssh.SSHServer):
         self.game_server = game_server
         self.username = ""
         self.fingerprint: str | None = None
+        self._conn: asyncssh.SSHServerConnection | None = None
+        self._keys: ConnectionKeys | None = None
 
     @property
     def _open(self) -> bool:
         return self.game_server.authorized_keys is None
 
+    def connection_made(self, conn: asyncssh.SSHServerConnection) -> None:
+        self._conn = conn
+
     def begin_auth(self, username: str) -> bool:
         self.username = username
+        allowed = self.game_server.authorized_keys
+        if allowed is not None and self._conn is not None:
+            # asyncssh checks these keys itself, with their options (from=, no-pty, ...)
+            self._keys = ConnectionKeys(allowed)
+            self._conn.set_authorized_keys(self._keys)
         return True
 
     def public_key_auth_supported(self) -> bool:
         return True
 
     def validate_public_key(self, username: str, key: asyncssh.SSHKey) -> bool:
-        allowed = self.game_server.authorized_keys
-        if allowed is not None and key.public_data not in allowed:
+        """Any key on an open server (a key the authorized keys refused never gets in)."""
+        if not self._open:
             return False
         self.fingerprint = key.get_fingerprint()
         return True
+
+    def auth_completed(self) -> None:
+        if self._keys is not None and self._keys.accepted is not None:
+            self.fingerprint = self._keys.accepted.get_fingerprint()
 
     def password_auth_supported(self) -> bool:
         return self._open

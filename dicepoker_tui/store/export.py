@@ -1,4 +1,5 @@
-"""Exporting a stored game (JSON, CSV, TXT) and importing a JSON export back.
+"""Exporting a stored game (JSON; CSV and TXT in `sheet_formats`) and importing a JSON export
+back.
 
 The JSON export is the full record (see `export_document`).
 

@@ -1,4 +1,5 @@
-"""A game record as CSV (one row per line of each sheet) and as a printable text sheet."""
+"""A game record as CSV (one row per line of each sheet) and as a printable text sheet;
+`render` writes an export in any of the text formats."""
 
 from __future__ import annotations
 
@@ -156,3 +157,4 @@ def _iso(moment: datetime | None) -> str:
 
 def _when(moment: datetime | None) -> str:
     return moment.astimezone(UTC).strftime("%Y-%m-%d %H:%M UTC") if moment else ""
+

@@ -16,7 +16,8 @@ from pathlib import Path
 from textual.pilot import Pilot
 
 from dicepoker_tui import i18n
-from dicepoker_tui.ai.bots import KeepAndThrow, make_bot
+from dicepoker_tui.ai.bots import KeepAndThrow
+from dicepoker_tui.ai.levels import make_bot
 from dicepoker_tui.engine.players import Player
 from dicepoker_tui.engine.scoresheet.game import Game
 from dicepoker_tui.families import GameSetup

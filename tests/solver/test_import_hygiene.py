@@ -23,7 +23,7 @@ def test_solver_modules_import_without_textual() -> None:
         "import importlib, sys\n"
         f"for name in {MODULES!r}:\n"
         "    importlib.import_module(name)\n"
-        "from dicepoker_tui.ai.bots import bot_levels\n"
+        "from dicepoker_tui.ai.levels import bot_levels\n"
         "assert 'optimal' in bot_levels()\n"
         "print(sorted(m for m in sys.modules if m.split('.')[0] == 'textual'))\n"
     )

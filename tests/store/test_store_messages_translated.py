@@ -10,7 +10,8 @@ import pytest
 
 from dicepoker_tui import i18n
 from dicepoker_tui.engine.players import Player
-from dicepoker_tui.serve.host_key import HostKeyError, load_authorized_keys
+from dicepoker_tui.serve.authorized_keys import load_authorized_keys
+from dicepoker_tui.serve.host_key import HostKeyError
 from dicepoker_tui.store import Store
 from dicepoker_tui.store.export import ImportRefused, export_game, parse_export, to_json
 from dicepoker_tui.store.schema import SCHEMA_VERSION

@@ -6,7 +6,7 @@ from textual.app import App
 from textual.widgets import OptionList, Static
 
 from dicepoker_tui.ai.analysis import analyze_events
-from dicepoker_tui.ai.bots import make_bot
+from dicepoker_tui.ai.levels import make_bot
 from dicepoker_tui.engine.players import Player
 from dicepoker_tui.engine.scoresheet.game import Game
 from dicepoker_tui.ui.review_analysis import decisions_by_step

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dicepoker_tui.ai import bots
+from dicepoker_tui.ai import levels as bots
 from dicepoker_tui.engine.scoresheet.variants import all_variants
 from dicepoker_tui.ui.screens.help import HelpScreen
 from dicepoker_tui.ui.screens.lobby import LobbyScreen
@@ -53,7 +53,7 @@ async def test_seats_add_rename_level_remove_and_seed() -> None:
 
 
 async def test_the_level_key_cycles_through_every_registered_level(monkeypatch) -> None:
-    monkeypatch.setitem(bots._FACTORIES, "sleepy", bots._FACTORIES["heuristic"])
+    monkeypatch.setitem(bots.factories(), "sleepy", bots.factories()["heuristic"])
     app = make_app()
     async with app.run_test() as pilot:
         lobby = app.screen

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from dicepoker_tui.i18n import _, rules_text
+from dicepoker_tui.i18n import N_, _, rules_text
 
 PERUDO_RULES = """\
 PERUDO
@@ -80,8 +80,8 @@ class BiddingVariant:
 
 PERUDO = BiddingVariant(
     id="perudo",
-    name="Perudo",
-    description="Bluffing with hidden dice: wild ones, calza and palifico rounds.",
+    name=N_("Perudo"),
+    description=N_("Bluffing with hidden dice: wild ones, calza and palifico rounds."),
     rules_text=PERUDO_RULES,
     wild_ones=True,
     calza=True,
@@ -89,8 +89,8 @@ PERUDO = BiddingVariant(
 )
 LIARS_DICE = BiddingVariant(
     id="liars-dice",
-    name="Liar's Dice",
-    description="Bluffing with hidden dice, plain rules: no wild ones.",
+    name=N_("Liar's Dice"),
+    description=N_("Bluffing with hidden dice, plain rules: no wild ones."),
     rules_text=LIARS_DICE_RULES,
     wild_ones=False,
     calza=False,

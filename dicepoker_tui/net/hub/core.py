@@ -10,7 +10,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 
-from dicepoker_tui.ai.bots import bot_levels
+from dicepoker_tui.ai.levels import bot_levels
 from dicepoker_tui.engine import errors
 from dicepoker_tui.i18n import N_
 from dicepoker_tui.net import protocol as p

@@ -35,7 +35,7 @@ MAX_PLAYERS = max(family.max_seats for family in families())
 def available_bot_levels() -> list[str]:
     """The registered bot levels (none when the bot package cannot load)."""
     try:
-        from dicepoker_tui.ai.bots import bot_levels
+        from dicepoker_tui.ai.levels import bot_levels
 
         return bot_levels()
     except ImportError:

@@ -15,18 +15,19 @@ from dicepoker_tui.engine.scoresheet.variants.base import (
     n_of_a_kind,
     two_pairs,
 )
+from dicepoker_tui.i18n import N_
 
-STAGE1_LABELS = ("Ones", "Twos", "Threes", "Fours", "Fives", "Sixes")
+STAGE1_LABELS = (N_("Ones"), N_("Twos"), N_("Threes"), N_("Fours"), N_("Fives"), N_("Sixes"))
 STAGE2 = (
-    ("pair", "Pair"),
-    ("two_pairs", "Two pairs"),
-    ("three", "Three"),
-    ("small_straight", "Small straight"),
-    ("large_straight", "Large straight"),
-    ("full", "Full"),
-    ("four", "Four"),
-    ("poker", "Poker"),
-    ("chance", "Chance"),
+    ("pair", N_("Pair")),
+    ("two_pairs", N_("Two pairs")),
+    ("three", N_("Three")),
+    ("small_straight", N_("Small straight")),
+    ("large_straight", N_("Large straight")),
+    ("full", N_("Full")),
+    ("four", N_("Four")),
+    ("poker", N_("Poker")),
+    ("chance", N_("Chance")),
 )
 STAGE2_IDS = tuple(b for b, _ in STAGE2)
 STAGE_BONUS = Bonus("stage_bonus", "Stage 1 bonus", 50)
@@ -91,8 +92,8 @@ class DicePoker(Variant):
     """Two-stage dice poker with first-throw doubling, Poker +50 and settlement."""
 
     id = "dice-poker"
-    name = "Dice poker"
-    description = "Two stages: hit three of each face, then poker hands; first throw doubles."
+    name = N_("Dice poker")
+    description = N_("Two stages: hit three of each face, then poker hands; first throw doubles.")
     rules_text = RULES
     boxes = tuple(
         Box(b, lab, stage=1, section="stage1")
@@ -160,8 +161,8 @@ class DicePokerBank(DicePoker):
     """Dice poker where stage 1 only loses points and unused throws are banked."""
 
     id = "dice-poker-bank"
-    name = "Dice poker (roll bank)"
-    description = "Stage 1 only loses points; unused throws are banked (+3 each at the end)."
+    name = N_("Dice poker (roll bank)")
+    description = N_("Stage 1 only loses points; unused throws are banked (+3 each at the end).")
     rules_text = BANK_RULES
     bonus_labels = {STAGE_BONUS.id: STAGE_BONUS.label, "bank": "Unused throws"}
 

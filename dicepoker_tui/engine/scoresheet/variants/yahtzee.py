@@ -17,17 +17,17 @@ from dicepoker_tui.engine.scoresheet.variants.base import (
     n_of_a_kind,
     upper_score,
 )
-from dicepoker_tui.i18n import _
+from dicepoker_tui.i18n import N_, _
 
-UPPER_LABELS = ("Aces", "Twos", "Threes", "Fours", "Fives", "Sixes")
+UPPER_LABELS = (N_("Aces"), N_("Twos"), N_("Threes"), N_("Fours"), N_("Fives"), N_("Sixes"))
 LOWER = (
-    ("three_of_a_kind", "Three of a kind"),
-    ("four_of_a_kind", "Four of a kind"),
-    ("full_house", "Full house"),
-    ("small_straight", "Small straight"),
-    ("large_straight", "Large straight"),
-    ("yahtzee", "Yahtzee"),
-    ("chance", "Chance"),
+    ("three_of_a_kind", N_("Three of a kind")),
+    ("four_of_a_kind", N_("Four of a kind")),
+    ("full_house", N_("Full house")),
+    ("small_straight", N_("Small straight")),
+    ("large_straight", N_("Large straight")),
+    ("yahtzee", N_("Yahtzee")),
+    ("chance", N_("Chance")),
 )
 LOWER_IDS = tuple(box for box, _ in LOWER)
 UPPER_BONUS = Bonus("upper_bonus", "Upper bonus", 35)
@@ -80,8 +80,8 @@ class Yahtzee(Variant):
     """Official Yahtzee with the forced Joker rule and Yahtzee bonuses."""
 
     id = "yahtzee"
-    name = "Yahtzee"
-    description = "Official rules: 13 boxes, upper bonus 35, Yahtzee bonus 100, forced Joker."
+    name = N_("Yahtzee")
+    description = N_("Official rules: 13 boxes, upper bonus 35, Yahtzee bonus 100, forced Joker.")
     rules_text = YAHTZEE_RULES
     boxes = tuple(
         Box(b, lab, section="upper") for b, lab in zip(UPPER_IDS, UPPER_LABELS, strict=True)
@@ -156,8 +156,8 @@ class YahtzeeFreeJoker(Yahtzee):
     """Seed 004: fixed straights, Yahtzee bonus, and a free Joker after a scratched Yahtzee."""
 
     id = "yahtzee-free-joker"
-    name = "Yahtzee (free Joker)"
-    description = "Straights 12345/23456 only; after a 0 in Yahtzee, a Yahtzee is a free Joker."
+    name = N_("Yahtzee (free Joker)")
+    description = N_("Straights 12345/23456 only; after a 0 in Yahtzee, a Yahtzee is a free Joker.")
     rules_text = FREE_JOKER_RULES
     small_runs = ((1, 2, 3, 4, 5),)
     large_runs = ((2, 3, 4, 5, 6),)

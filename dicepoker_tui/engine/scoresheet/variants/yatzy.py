@@ -17,19 +17,21 @@ from dicepoker_tui.engine.scoresheet.variants.base import (
     two_pairs,
     upper_score,
 )
+from dicepoker_tui.i18n import N_
 
-UPPER_LABELS = ("Ones", "Twos", "Threes", "Fours", "Fives", "Sixes")
+UPPER_LABELS = (N_("Ones"), N_("Twos"), N_("Threes"), N_("Fours"), N_("Fives"), N_("Sixes"))
 LOWER = (
-    ("one_pair", "One pair"),
-    ("two_pairs", "Two pairs"),
-    ("three_of_a_kind", "Three of a kind"),
-    ("four_of_a_kind", "Four of a kind"),
-    ("small_straight", "Small straight"),
-    ("large_straight", "Large straight"),
-    ("full_house", "Full house"),
-    ("chance", "Chance"),
-    ("yatzy", "Yatzy"),
+    ("one_pair", N_("One pair")),
+    ("two_pairs", N_("Two pairs")),
+    ("three_of_a_kind", N_("Three of a kind")),
+    ("four_of_a_kind", N_("Four of a kind")),
+    ("small_straight", N_("Small straight")),
+    ("large_straight", N_("Large straight")),
+    ("full_house", N_("Full house")),
+    ("chance", N_("Chance")),
+    ("yatzy", N_("Yatzy")),
 )
+LOWER_IDS = tuple(box for box, _label in LOWER)
 UPPER_BONUS = Bonus("upper_bonus", "Upper bonus", 50)
 
 RULES = """\
@@ -57,15 +59,15 @@ class Yatzy(Variant):
     """Scandinavian Yatzy."""
 
     id = "yatzy"
-    name = "Yatzy"
-    description = "Scandinavian rules: 15 boxes, pairs and fixed straights, upper bonus 50."
+    name = N_("Yatzy")
+    description = N_("Scandinavian rules: 15 boxes, pairs and fixed straights, upper bonus 50.")
     rules_text = RULES
     boxes = tuple(
         Box(b, lab, section="upper") for b, lab in zip(UPPER_IDS, UPPER_LABELS, strict=True)
     ) + tuple(Box(b, lab, section="lower") for b, lab in LOWER)
     sections = (
         Section("upper", "Upper section", UPPER_IDS),
-        Section("lower", "Lower section", tuple(b for b, _ in LOWER)),
+        Section("lower", "Lower section", LOWER_IDS),
     )
     bonus_labels = {UPPER_BONUS.id: UPPER_BONUS.label}
 
