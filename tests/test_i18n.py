@@ -47,14 +47,14 @@ def test_extraction_reads_calls_inside_f_string_fields() -> None:
 
 def test_the_source_marks_every_label_of_the_built_in_variants() -> None:
     """What the registry shows is what `pybabel extract` finds (marked with `N_()`)."""
-    from dicepoker_tui.engine.bidding.variants import BIDDING_VARIANTS
+    from dicepoker_tui.engine.bidding import variants as bidding_variants
 
     shown: set[str] = set()
     for variant in all_variants():
         if type(variant).__module__.startswith("dicepoker_tui."):
             shown |= {variant.name, variant.description, *variant.bonus_labels.values()}
             shown |= {b.label for b in variant.boxes} | {s.label for s in variant.sections}
-    for bidding in BIDDING_VARIANTS.values():
+    for bidding in bidding_variants.all_variants():
         shown |= {bidding.name, bidding.description}
     assert shown - app_messages() == set()
 
