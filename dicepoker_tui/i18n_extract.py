@@ -3,7 +3,7 @@
 - every `_("…")` / `N_("…")` and both forms of `ngettext("…", "…", n)` with literal strings,
   and `pgettext("context", "…")` (as `context\x04…`, gettext's key for it);
 - the description of every `Binding(key, action, "…")` (footer keys; translated when a
-  screen is shown, see `ui/i18n_bindings.py`), in the `BINDINGS_CONTEXT` of its class if
+  screen is shown, see `ui/common/i18n_bindings.py`), in the `BINDINGS_CONTEXT` of its class if
   the class names one;
 - the box, section and bonus labels, names and descriptions of the built-in variants.
 

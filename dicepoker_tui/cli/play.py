@@ -33,7 +33,7 @@ def setup_from_args(args: argparse.Namespace):
     from dicepoker_tui.ai.bots import bot_levels
     from dicepoker_tui.engine.bidding.variants import BIDDING_VARIANTS
     from dicepoker_tui.engine.scoresheet.variants import get_variant
-    from dicepoker_tui.ui.setup import NAME_MAX, GameSetup
+    from dicepoker_tui.ui.lobby.setup import NAME_MAX, GameSetup
 
     if args.variant not in BIDDING_VARIANTS:
         try:
@@ -56,7 +56,7 @@ def setup_from_args(args: argparse.Namespace):
     setup = GameSetup(
         variant=args.variant, seats=tuple(seats), seed=args.seed, real_dice=args.real_dice
     )
-    from dicepoker_tui.ui.bidding_flow import bidding_setup_problem, is_bidding
+    from dicepoker_tui.ui.bidding.flow import bidding_setup_problem, is_bidding
 
     if is_bidding(args.variant):
         if len(seats) == 1 and not args.bot:  # the default lone seat gets a bot to play
@@ -72,10 +72,10 @@ def setup_from_args(args: argparse.Namespace):
 
 def run(args: argparse.Namespace) -> int:
     setup = setup_from_args(args)
-    from dicepoker_tui.ui.bidding_flow import is_bidding
+    from dicepoker_tui.ui.bidding.flow import is_bidding
 
     if is_bidding(setup.variant):
-        from dicepoker_tui.ui.bidding_app import BiddingApp
+        from dicepoker_tui.ui.bidding.app import BiddingApp
 
         BiddingApp(setup).run()
         return 0

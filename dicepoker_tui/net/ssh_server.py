@@ -28,7 +28,7 @@ import asyncssh
 from dicepoker_tui.i18n import N_, language_from_env, load_translation, normalize
 from dicepoker_tui.net.hub import NICK_RE, Identity
 from dicepoker_tui.net.pty_bridge import PtyBridge, sane_size, set_window_size
-from dicepoker_tui.ui.settings import SETTINGS_FILE, load_settings
+from dicepoker_tui.ui.common.settings import SETTINGS_FILE, load_settings
 
 if TYPE_CHECKING:
     from dicepoker_tui.net.server import GameServer

@@ -11,7 +11,7 @@ from dicepoker_tui.engine.bidding.game import BiddingGame, replay
 from dicepoker_tui.engine.bidding.variants import get_bidding_variant
 from dicepoker_tui.store import Store
 from dicepoker_tui.store.bidding import BiddingRecorder, bidding_games, load_bidding_events
-from dicepoker_tui.ui.bidding_text import review_text
+from dicepoker_tui.ui.bidding.text import review_text
 
 
 def play_out(game: BiddingGame, moves: int | None = None) -> None:

@@ -8,7 +8,7 @@ import pytest
 from dicepoker_tui import i18n
 from dicepoker_tui.engine.bidding.variants import BIDDING_VARIANTS
 from dicepoker_tui.engine.scoresheet.variants import all_variants
-from dicepoker_tui.ui.screens.help import reflow
+from dicepoker_tui.ui.common.help import reflow
 
 DECISION = {"en": "Decision:", "uk": "Рішення:", "ru": "Решение:", "hr": "Odluka:"}
 VARIANT_IDS = [v.id for v in all_variants()] + list(BIDDING_VARIANTS)

@@ -6,7 +6,7 @@ import json
 
 from dicepoker_tui import i18n
 from dicepoker_tui.ui.app import DicePokerApp
-from dicepoker_tui.ui.setup import GameSetup
+from dicepoker_tui.ui.lobby.setup import GameSetup
 
 
 def footer_descriptions(app: DicePokerApp) -> set[str]:

@@ -10,8 +10,8 @@ from __future__ import annotations
 import pytest
 
 from dicepoker_tui import i18n
-from dicepoker_tui.ui.screenshots import ANN_AND_BOT, _app, _keys, finished_game
-from dicepoker_tui.ui.setup import GameSetup
+from dicepoker_tui.ui.lobby.setup import GameSetup
+from dicepoker_tui.ui.scenes.screenshots import ANN_AND_BOT, _app, _keys, finished_game
 
 LANGS = ("uk", "ru", "hr")
 
