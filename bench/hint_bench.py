@@ -17,7 +17,7 @@ from dicepoker_tui.engine.players import Player
 from dicepoker_tui.engine.scoresheet.variants import all_variants
 from dicepoker_tui.families import GameSetup
 from dicepoker_tui.ui.app import DicePokerApp
-from dicepoker_tui.ui.widgets.solver_status import SolverStatus
+from dicepoker_tui.ui.scoresheet.solver_status import SolverStatus
 
 
 async def measure(variant: str, turns: int) -> list[float]:

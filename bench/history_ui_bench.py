@@ -23,10 +23,10 @@ from pathlib import Path
 import textual._wait
 
 from dicepoker_tui.store import Store
-from dicepoker_tui.ui.history_app import HistoryApp
-from dicepoker_tui.ui.screens.history import HistoryScreen
-from dicepoker_tui.ui.screens.review import ReviewScreen
-from dicepoker_tui.ui.screens.stats import StatsScreen
+from dicepoker_tui.ui.history.app import HistoryApp
+from dicepoker_tui.ui.history.history import HistoryScreen
+from dicepoker_tui.ui.history.review import ReviewScreen
+from dicepoker_tui.ui.history.stats import StatsScreen
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from history_bench import fill, play_pool

@@ -7,7 +7,7 @@ this module and for `pybabel extract -F babel.cfg -o dicepoker.pot .` alike:
   `pgettext("context", "…")` (keyed `context\x04…`, as gettext keys it), with literal
   strings; box labels and variant names and descriptions are marked with `N_()`;
 - the description of every `Binding(key, action, "…")` (footer keys; translated when a
-  screen is shown, see `ui/i18n_bindings.py`), in the `BINDINGS_CONTEXT` of its class if
+  screen is shown, see `ui/common/i18n_bindings.py`), in the `BINDINGS_CONTEXT` of its class if
   the class names one (`extract_app_python`);
 - the labels of `Section(id, "…")` and `Bonus(id, "…")`.
 

@@ -215,7 +215,7 @@ def _finished_export():
     from datetime import UTC, datetime
 
     from dicepoker_tui.store.export import build_export
-    from dicepoker_tui.ui.screenshots import finished_game
+    from dicepoker_tui.ui.scenes.screenshots import finished_game
 
     game = finished_game("dice-poker", ["Ann", "Bob"], seed=3)
     when = datetime(2026, 1, 2, 3, 4, tzinfo=UTC)
@@ -237,7 +237,7 @@ def test_txt_export_follows_the_language_csv_and_json_do_not(english_after) -> N
 
 
 def test_svg_export_follows_the_language(english_after) -> None:
-    from dicepoker_tui.ui.svg_export import render_svg
+    from dicepoker_tui.ui.common.svg_export import render_svg
 
     doc = _finished_export()
     i18n.set_language("hr")

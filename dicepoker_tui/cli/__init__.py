@@ -79,7 +79,7 @@ def take_lang(argv: list[str]) -> tuple[str | None, list[str]]:
 def choose_language(cli_lang: str | None) -> str:
     """`--lang`, else the language saved in the settings, else LC_ALL / LANG; sets it."""
     from dicepoker_tui.i18n import language_from_env, set_language
-    from dicepoker_tui.ui.settings import load_settings
+    from dicepoker_tui.ui.common.settings import load_settings
 
     saved = load_settings().language
     return set_language(cli_lang or saved or language_from_env())

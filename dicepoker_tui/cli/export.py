@@ -14,7 +14,7 @@ from dicepoker_tui.i18n import _
 from dicepoker_tui.store import GameNotFound, StoreError
 from dicepoker_tui.store.export import ExportedGame, export_game, render
 
-SVG_MODULE = "dicepoker_tui.ui.svg_export"
+SVG_MODULE = "dicepoker_tui.ui.common.svg_export"
 """Draws the sheet as the app shows it: `render_svg(doc: ExportedGame) -> str`."""
 
 

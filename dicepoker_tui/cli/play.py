@@ -68,7 +68,7 @@ def run(args: argparse.Namespace) -> int:
     from dicepoker_tui.families import family_of
 
     if family_of(setup.variant).id == "bidding":
-        from dicepoker_tui.ui.bidding_app import BiddingApp
+        from dicepoker_tui.ui.bidding.app import BiddingApp
 
         BiddingApp(setup).run()
         return 0

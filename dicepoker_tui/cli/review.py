@@ -26,7 +26,7 @@ def run(args: argparse.Namespace) -> int:
                 raise CliError(no_game(args.game_id)) from None
             except (StoreError, ValueError) as exc:
                 raise CliError(str(exc)) from None
-        from dicepoker_tui.ui.history_app import HistoryApp
+        from dicepoker_tui.ui.history.app import HistoryApp
 
         HistoryApp(store, args.game_id, notice).run()
     finally:

@@ -16,8 +16,8 @@ TOKEN_ENV = "DICEPOKER_SESSION_TOKEN"
 
 # Imported here so the session spawner loads the whole app before it forks.
 from dicepoker_tui.i18n import _, language_from_env, set_language  # noqa: E402
-from dicepoker_tui.ui.net_app import run  # noqa: E402
-from dicepoker_tui.ui.settings import load_settings  # noqa: E402
+from dicepoker_tui.ui.common.settings import load_settings  # noqa: E402
+from dicepoker_tui.ui.net.app import run  # noqa: E402
 
 
 def main(argv: list[str]) -> int:

@@ -29,7 +29,7 @@ from dicepoker_tui.net.hub import NICK_RE, Identity
 from dicepoker_tui.serve.authorized_keys import ConnectionKeys
 from dicepoker_tui.serve.pty_bridge import PtyBridge, sane_size, set_window_size
 from dicepoker_tui.serve.session_host import EndReason, SessionHost
-from dicepoker_tui.ui.settings import SETTINGS_FILE, load_settings
+from dicepoker_tui.ui.common.settings import SETTINGS_FILE, load_settings
 
 log = logging.getLogger(__name__)
 

@@ -42,7 +42,7 @@ def warm_up() -> None:
 
     import dicepoker_tui.ai.heuristic
     import dicepoker_tui.serve.session_app
-    from dicepoker_tui.ui.net_app import warm_up as warm_app
+    from dicepoker_tui.ui.net.app import warm_up as warm_app
 
     del dicepoker_tui, textual
     try:

@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from pathlib import Path
 
+from textual import on
 from textual.app import App, SystemCommand
 from textual.binding import Binding
 from textual.command import CommandPalette
@@ -20,10 +21,15 @@ from dicepoker_tui.engine.errors import IllegalMove
 from dicepoker_tui.engine.scoresheet.game import Game
 from dicepoker_tui.families import GameSetup, family_of
 from dicepoker_tui.i18n import LANGUAGES, N_, _, current_language, set_language
-from dicepoker_tui.ui.i18n_bindings import notify_how_to_quit, translate_classes, translate_node
-from dicepoker_tui.ui.keeper import GameKeeper
-from dicepoker_tui.ui.screens.lobby import LobbyScreen
-from dicepoker_tui.ui.settings import Settings, load_settings, save_settings
+from dicepoker_tui.ui import messages
+from dicepoker_tui.ui.common.i18n_bindings import (
+    notify_how_to_quit,
+    translate_classes,
+    translate_node,
+)
+from dicepoker_tui.ui.common.settings import Settings, load_settings, save_settings
+from dicepoker_tui.ui.lobby.lobby import LobbyScreen
+from dicepoker_tui.ui.scoresheet.keeper import GameKeeper
 
 GameHook = Callable[[Game], None]
 
@@ -154,7 +160,7 @@ class DicePokerApp(App[None]):
         self.on_game_started(game, history_id, coach)
         self._coached = (game, dict(coach or {}))
         self._pop_to_lobby()
-        from dicepoker_tui.ui.screens.table import TableScreen  # not needed for the lobby
+        from dicepoker_tui.ui.scoresheet.table import TableScreen  # not needed for the lobby
 
         self.push_screen(TableScreen(game, bots, self.bot_pace, kept=self.keeps_games, coach=coach))
         return True
@@ -193,18 +199,44 @@ class DicePokerApp(App[None]):
             if game is not None:
                 self.open_game(game, history_id=game_id, coach=self.keeper.coach(game_id))
 
-        from dicepoker_tui.ui.screens.games import GamesScreen
+        from dicepoker_tui.ui.history.games import GamesScreen
 
-        self.push_screen(GamesScreen("resume", self.keeper.unfinished()), picked)
+        keeper = self.keeper
+        self.push_screen(GamesScreen("resume", keeper.unfinished(), keeper.abandon), picked)
 
     def open_history(self) -> None:
         """The finished games: filters, pages, reviews and statistics."""
         if self.keeper is None or self.keeper.store is None:
             self.notify(_("No game history: games are not kept."), severity="warning", timeout=3)
             return
-        from dicepoker_tui.ui.screens.history import HistoryScreen
+        from dicepoker_tui.ui.history.history import HistoryScreen
 
         self.push_screen(HistoryScreen(self.keeper.store))
+
+    # -- what the screens ask -------------------------------------------------------------
+    @on(messages.StartGame)
+    def _start_asked(self, message: messages.StartGame) -> None:
+        self.start_game(message.setup)
+
+    @on(messages.GameOver)
+    def _game_over(self, message: messages.GameOver) -> None:
+        self.after_game(message.game, message.choice)
+
+    @on(messages.ToLobby)
+    def _lobby_asked(self) -> None:
+        self.to_lobby()
+
+    @on(messages.OpenResume)
+    def _resume_asked(self) -> None:
+        self.open_resume()
+
+    @on(messages.OpenHistory)
+    def _history_asked(self) -> None:
+        self.open_history()
+
+    @on(messages.SetLanguage)
+    def _language_asked(self, message: messages.SetLanguage) -> None:
+        self.set_language(message.code)
 
     # -- language -------------------------------------------------------------------------
     def set_language(self, code: str) -> None:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dicepoker_tui.net import protocol as p
 from dicepoker_tui.net.client import HubClient
-from dicepoker_tui.ui.net_scenes import until
+from dicepoker_tui.ui.scenes.net_scenes import until
 
 __all__ = ["Recorder", "play_turn", "until"]
 

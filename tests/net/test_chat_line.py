@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from textual.screen import Screen
 
-from dicepoker_tui.ui.net_app import NetApp
-from dicepoker_tui.ui.screens.net_table import NetTableScreen
-from dicepoker_tui.ui.widgets.net_panel import ChatInput
+from dicepoker_tui.ui.net.app import NetApp
+from dicepoker_tui.ui.net.panel import ChatInput
+from dicepoker_tui.ui.net.table import NetTableScreen
 
 from .helpers import until
 

@@ -6,9 +6,10 @@ import asyncio
 
 from textual.widgets import Input
 
-from dicepoker_tui.ui.net_app import NetApp
-from dicepoker_tui.ui.screens.net_lobby import NetLobbyScreen
-from dicepoker_tui.ui.screens.net_table import NetTableScreen, WaitingScreen
+from dicepoker_tui.ui.net.app import NetApp
+from dicepoker_tui.ui.net.lobby import NetLobbyScreen
+from dicepoker_tui.ui.net.table import NetTableScreen
+from dicepoker_tui.ui.net.waiting import WaitingScreen
 
 from .helpers import until
 
@@ -61,7 +62,7 @@ async def test_finished_games_go_to_the_servers_history_seen_from_a_session(
 ):
     from dicepoker_tui.net.client import HubClient
     from dicepoker_tui.store import Store
-    from dicepoker_tui.ui.screens.history import HistoryScreen
+    from dicepoker_tui.ui.history.history import HistoryScreen
 
     from .helpers import play_turn
 

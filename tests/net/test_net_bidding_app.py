@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
-from dicepoker_tui.ui.net_app import NetApp
-from dicepoker_tui.ui.screens.net_bidding_table import NetBiddingTableScreen
-from dicepoker_tui.ui.screens.net_lobby import CreateTableScreen, NetLobbyScreen
-from dicepoker_tui.ui.widgets.cup import CupDice
+from dicepoker_tui.ui.bidding.cup import CupDice
+from dicepoker_tui.ui.net.app import NetApp
+from dicepoker_tui.ui.net.bidding_table import NetBiddingTableScreen
+from dicepoker_tui.ui.net.create_table import CreateTableScreen
+from dicepoker_tui.ui.net.lobby import NetLobbyScreen
 
 from .helpers import until
 
@@ -68,7 +69,7 @@ def test_the_review_of_a_remote_game_shows_every_cup_from_the_reveals():
     from dicepoker_tui.engine.bidding import events as ev
     from dicepoker_tui.engine.bidding.game import BiddingGame
     from dicepoker_tui.families import get_family
-    from dicepoker_tui.ui.screens.net_bidding_table import lifted
+    from dicepoker_tui.ui.net.bidding_table import lifted
 
     game = BiddingGame.new("perudo", ["a", "b"], seed=11)
     while not game.finished:

@@ -16,16 +16,16 @@ from rich.cells import cell_len
 from textual.widgets import Input
 
 from dicepoker_tui import i18n
-from dicepoker_tui.ui import net_scenes
-from dicepoker_tui.ui.net_scenes import (
+from dicepoker_tui.ui.net.panel import presence_text
+from dicepoker_tui.ui.net.table import NetTableScreen
+from dicepoker_tui.ui.scenes import net_scenes
+from dicepoker_tui.ui.scenes.net_scenes import (
     HubHere,
     lobby_rows,
     nobody,
     wait_with_a_spectator,
     watcher,
 )
-from dicepoker_tui.ui.screens.net_table import NetTableScreen
-from dicepoker_tui.ui.widgets.net_panel import presence_text
 
 from .helpers import until
 

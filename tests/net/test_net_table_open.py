@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 from dicepoker_tui.ai.solver import cache
-from dicepoker_tui.ui.net_app import NetApp
-from dicepoker_tui.ui.screens.net_table import NetTableScreen
-from dicepoker_tui.ui.widgets.solver_status import SolverStatus
+from dicepoker_tui.ui.net.app import NetApp
+from dicepoker_tui.ui.net.table import NetTableScreen
+from dicepoker_tui.ui.scoresheet.solver_status import SolverStatus
 
 from .helpers import until
 

@@ -15,7 +15,7 @@ from dicepoker_tui.net.client import HubClient
 from dicepoker_tui.net.hub import Hub
 from dicepoker_tui.net.hub_socket import serve_hub
 from dicepoker_tui.serve.spawner import TOKEN_ENV, Spawner
-from dicepoker_tui.ui.widgets.ready_footer import ReadyFooter
+from dicepoker_tui.ui.common.footer import KeysFooter
 
 
 def fake_spawner(slots: int) -> tuple[Spawner, list[str]]:
@@ -107,7 +107,7 @@ class KeysScreen(Screen[None]):
     def compose(self) -> ComposeResult:
         yield Button("one", id="one")
         yield Input(id="two")
-        yield ReadyFooter(compact=True)
+        yield KeysFooter(first_frame=True)
 
     def action_new(self) -> None:
         pass
@@ -149,7 +149,7 @@ async def test_the_footer_follows_the_keys_of_the_focused_widget() -> None:
     app = KeysApp()
     async with app.run_test() as pilot:
         await pilot.pause()
-        footer = app.screen.query_one(ReadyFooter)
+        footer = app.screen.query_one(KeysFooter)
         keys_before = list(footer.query(FooterKey))
         app.screen.query_one("#one").focus()
         await pilot.pause()
@@ -167,7 +167,7 @@ async def test_the_footer_follows_the_keys_of_the_focused_widget() -> None:
 def test_after_the_warm_up_an_app_parses_no_css(monkeypatch) -> None:
     from textual.css.stylesheet import Stylesheet
 
-    from dicepoker_tui.ui import net_app
+    from dicepoker_tui.ui.net import app as net_app
 
     net_app.warm_up()
     parsed: list[object] = []

@@ -10,7 +10,7 @@ from dicepoker_tui.engine.bidding import events as ev
 from dicepoker_tui.engine.bidding.game import BiddingGame, replay
 from dicepoker_tui.engine.bidding.variants import get_variant
 from dicepoker_tui.store import Recorder, Store
-from dicepoker_tui.ui.bidding_text import review_text
+from dicepoker_tui.ui.bidding.text import review_text
 
 
 def play_out(game: BiddingGame, moves: int | None = None) -> None:

@@ -14,8 +14,8 @@ import sys
 from dicepoker_tui.engine.players import Player
 from dicepoker_tui.families import GameSetup
 from dicepoker_tui.ui.app import DicePokerApp
-from dicepoker_tui.ui.screens.table import TableScreen
-from dicepoker_tui.ui.widgets.dice import DiceRow
+from dicepoker_tui.ui.common.dice import DiceRow
+from dicepoker_tui.ui.scoresheet.table import TableScreen
 
 SETUP = GameSetup(
     variant="dice-poker-bank", seats=(Player(name="Ann"), Player(name="Bob")), seed=41

@@ -10,8 +10,8 @@ from dicepoker_tui.engine.scoresheet import events as ev
 from dicepoker_tui.engine.scoresheet.game import Game
 from dicepoker_tui.families import GameSetup
 from dicepoker_tui.ui.app import DicePokerApp
-from dicepoker_tui.ui.screens.table import TableScreen
-from dicepoker_tui.ui.widgets.boxes import BoxList
+from dicepoker_tui.ui.scoresheet.boxes import BoxList
+from dicepoker_tui.ui.scoresheet.table import TableScreen
 
 
 def make_app(setup: GameSetup | None = None) -> DicePokerApp:

@@ -8,8 +8,8 @@ from datetime import UTC, datetime, timedelta
 from dicepoker_tui.engine.players import Player
 from dicepoker_tui.engine.scoresheet.game import Game
 from dicepoker_tui.store import Store
-from dicepoker_tui.ui.history_app import HistoryApp
-from dicepoker_tui.ui.history_scenes import play_simply
+from dicepoker_tui.ui.history.app import HistoryApp
+from dicepoker_tui.ui.scenes.history_scenes import play_simply
 
 START = datetime(2025, 1, 1, 12, 0, tzinfo=UTC)
 

@@ -16,12 +16,13 @@ from dicepoker_tui.engine.bidding import variants as bidding_variants
 from dicepoker_tui.engine.players import Player
 from dicepoker_tui.families import GameSetup
 from dicepoker_tui.ui.app import DicePokerApp
-from dicepoker_tui.ui.bidding_flow import open_bidding_game
-from dicepoker_tui.ui.bidding_scenes import BIDDING_SCENES, BiddingScene
-from dicepoker_tui.ui.bidding_text import bid_words, review_text
-from dicepoker_tui.ui.screens.bidding_result import BiddingResultScreen
-from dicepoker_tui.ui.screens.bidding_table import BiddingHelpScreen, BiddingTableScreen
-from dicepoker_tui.ui.widgets.cup import CupDice
+from dicepoker_tui.ui.bidding.cup import CupDice
+from dicepoker_tui.ui.bidding.flow import open_bidding_game
+from dicepoker_tui.ui.bidding.help import BiddingHelpScreen
+from dicepoker_tui.ui.bidding.result import BiddingResultScreen
+from dicepoker_tui.ui.bidding.table import BiddingTableScreen
+from dicepoker_tui.ui.bidding.text import bid_words, review_text
+from dicepoker_tui.ui.scenes.bidding_scenes import BIDDING_SCENES, BiddingScene
 
 from .helpers import messages, wait_for
 

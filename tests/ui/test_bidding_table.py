@@ -12,12 +12,12 @@ from dicepoker_tui.engine.bidding.game import replay
 from dicepoker_tui.engine.players import Player
 from dicepoker_tui.families import GameSetup
 from dicepoker_tui.ui.app import DicePokerApp
-from dicepoker_tui.ui.bidding_flow import open_bidding_game
-from dicepoker_tui.ui.screens.bidding_result import BiddingResultScreen
-from dicepoker_tui.ui.screens.bidding_review import BiddingReviewScreen
-from dicepoker_tui.ui.screens.bidding_table import BiddingTableScreen
-from dicepoker_tui.ui.screens.handover import HandoverScreen
-from dicepoker_tui.ui.widgets.cup import CupDice
+from dicepoker_tui.ui.bidding.cup import CupDice
+from dicepoker_tui.ui.bidding.flow import open_bidding_game
+from dicepoker_tui.ui.bidding.result import BiddingResultScreen
+from dicepoker_tui.ui.bidding.review import BiddingReviewScreen
+from dicepoker_tui.ui.bidding.table import BiddingTableScreen
+from dicepoker_tui.ui.common.handover import HandoverScreen
 
 from .helpers import messages, wait_for
 
@@ -182,7 +182,7 @@ async def test_the_reveal_shows_every_cup_and_who_lost() -> None:
 
 async def test_palifico_is_shown() -> None:
     from dicepoker_tui.engine.bidding.game import BiddingGame
-    from dicepoker_tui.ui.bidding_flow import open_bidding_table
+    from dicepoker_tui.ui.bidding.flow import open_bidding_table
 
     game = BiddingGame.new("perudo", [HUMAN, *BOTS], seed=1)
     bots_play_until(game, lambda g: g.state.palifico and g.current == 0)

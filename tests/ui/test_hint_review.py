@@ -9,8 +9,8 @@ from dicepoker_tui.ai.analysis import analyze_events
 from dicepoker_tui.ai.levels import make_bot
 from dicepoker_tui.engine.players import Player
 from dicepoker_tui.engine.scoresheet.game import Game
-from dicepoker_tui.ui.review_analysis import decisions_by_step
-from dicepoker_tui.ui.screens.review import ReviewScreen
+from dicepoker_tui.ui.history.review import ReviewScreen
+from dicepoker_tui.ui.history.review_analysis import decisions_by_step
 
 from .helpers import wait_for
 

@@ -8,9 +8,9 @@ from dicepoker_tui.ai.policy import Policy, positions_of
 from dicepoker_tui.engine.players import Player
 from dicepoker_tui.families import GameSetup
 from dicepoker_tui.ui.app import DicePokerApp
-from dicepoker_tui.ui.screens.table import TableScreen
-from dicepoker_tui.ui.widgets.dice import DiceRow, Die
-from dicepoker_tui.ui.widgets.solver_status import SolverStatus
+from dicepoker_tui.ui.common.dice import DiceRow, Die
+from dicepoker_tui.ui.scoresheet.solver_status import SolverStatus
+from dicepoker_tui.ui.scoresheet.table import TableScreen
 
 from .helpers import box_list, make_app, messages, move_cursor_to, table, wait_for
 

@@ -11,10 +11,10 @@ import sys
 from pathlib import Path
 
 from dicepoker_tui.store import Store
-from dicepoker_tui.ui.screens.games import GamesScreen
-from dicepoker_tui.ui.screens.handover import HandoverScreen
-from dicepoker_tui.ui.screens.lobby import LobbyScreen
-from dicepoker_tui.ui.widgets.dice import DiceRow
+from dicepoker_tui.ui.common.dice import DiceRow
+from dicepoker_tui.ui.common.handover import HandoverScreen
+from dicepoker_tui.ui.history.games import GamesScreen
+from dicepoker_tui.ui.lobby.lobby import LobbyScreen
 
 from .helpers import make_app, messages, table, wait_for
 

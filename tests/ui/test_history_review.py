@@ -10,7 +10,7 @@ from dicepoker_tui.engine.scoresheet import events as ev
 from dicepoker_tui.engine.scoresheet.game import Game, replay
 from dicepoker_tui.engine.scoresheet.variants import get_variant
 from dicepoker_tui.store import Store
-from dicepoker_tui.ui.screens.review import ReviewScreen, ReviewSheet
+from dicepoker_tui.ui.history.review import ReviewScreen, ReviewSheet
 
 from .helpers import wait_for
 from .history_data import add_games, history_app

@@ -10,11 +10,11 @@ from textual.widget import Widget
 from textual.widgets import Button, DataTable, Sparkline
 
 from dicepoker_tui.store import Store
-from dicepoker_tui.ui.screens.choose import ChoiceScreen
-from dicepoker_tui.ui.screens.history import HistoryScreen
-from dicepoker_tui.ui.screens.review import ReviewScreen
-from dicepoker_tui.ui.screens.stats import StatsScreen
-from dicepoker_tui.ui.widgets.charts import BoxAverages, TotalsChart
+from dicepoker_tui.ui.history.charts import BoxAverages, TotalsChart
+from dicepoker_tui.ui.history.choose import ChoiceScreen
+from dicepoker_tui.ui.history.history import HistoryScreen
+from dicepoker_tui.ui.history.review import ReviewScreen
+from dicepoker_tui.ui.history.stats import StatsScreen
 
 from .history_data import add_games, history_app
 

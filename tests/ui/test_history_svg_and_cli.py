@@ -14,8 +14,8 @@ import pytest
 
 from dicepoker_tui.store import Store
 from dicepoker_tui.store.export import export_game
-from dicepoker_tui.ui import history_app
-from dicepoker_tui.ui.svg_export import render_svg
+from dicepoker_tui.ui.common.svg_export import render_svg
+from dicepoker_tui.ui.history import app as history_app
 
 from .history_data import add_games
 
@@ -100,7 +100,7 @@ def test_review_opens_the_history_or_the_game(home_with_games, monkeypatch, game
 
 
 async def test_review_app_opens_straight_on_the_game(home_with_games) -> None:
-    from dicepoker_tui.ui.screens.review import ReviewScreen
+    from dicepoker_tui.ui.history.review import ReviewScreen
 
     _, ids = home_with_games
     store, _ = Store.open()

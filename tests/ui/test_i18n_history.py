@@ -11,13 +11,13 @@ import pytest
 
 from dicepoker_tui import i18n
 from dicepoker_tui.store import Store
-from dicepoker_tui.ui.history_app import HistoryApp
-from dicepoker_tui.ui.history_scenes import sample_history
-from dicepoker_tui.ui.i18n_bindings import translate_classes
-from dicepoker_tui.ui.screens.choose import ChoiceScreen
-from dicepoker_tui.ui.screens.history import HistoryScreen
-from dicepoker_tui.ui.screens.review import ReviewScreen
-from dicepoker_tui.ui.screens.stats import StatsScreen
+from dicepoker_tui.ui.common.i18n_bindings import translate_classes
+from dicepoker_tui.ui.history.app import HistoryApp
+from dicepoker_tui.ui.history.choose import ChoiceScreen
+from dicepoker_tui.ui.history.history import HistoryScreen
+from dicepoker_tui.ui.history.review import ReviewScreen
+from dicepoker_tui.ui.history.stats import StatsScreen
+from dicepoker_tui.ui.scenes.history_scenes import sample_history
 
 from .helpers import wait_for
 

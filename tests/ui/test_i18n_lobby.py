@@ -14,8 +14,8 @@ from dicepoker_tui import i18n
 from dicepoker_tui.cli import choose_language
 from dicepoker_tui.families import GameSetup
 from dicepoker_tui.ui.app import DicePokerApp
-from dicepoker_tui.ui.screens.lobby import LobbyScreen, SeatList
-from dicepoker_tui.ui.settings import settings_path
+from dicepoker_tui.ui.common.settings import settings_path
+from dicepoker_tui.ui.lobby.lobby import LobbyScreen, SeatList
 
 
 @pytest.fixture(autouse=True)
@@ -174,7 +174,7 @@ async def test_english_table_footer_keeps_quit(tmp_path) -> None:
 async def test_hinted_die_label_in_the_language_shown(language, word) -> None:
     from textual.app import App
 
-    from dicepoker_tui.ui.widgets.dice import Die
+    from dicepoker_tui.ui.common.dice import Die
 
     i18n.set_language(language)
 
@@ -192,7 +192,7 @@ async def test_hinted_die_label_in_the_language_shown(language, word) -> None:
 
 
 def test_short_sheet_names_keep_the_seat_number() -> None:
-    from dicepoker_tui.ui.widgets.sheet import short_name
+    from dicepoker_tui.ui.scoresheet.sheet import short_name
 
     names = [f"Гравець {n}" for n in range(1, 9)]
     short = [short_name(name, 5) for name in names]

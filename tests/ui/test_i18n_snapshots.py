@@ -11,7 +11,7 @@ import pytest
 
 from dicepoker_tui import i18n
 from dicepoker_tui.families import GameSetup
-from dicepoker_tui.ui.screenshots import ANN_AND_BOT, _app, _keys, finished_game
+from dicepoker_tui.ui.scenes.screenshots import ANN_AND_BOT, _app, _keys, finished_game
 
 LANGS = ("uk", "ru", "hr")
 

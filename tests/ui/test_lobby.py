@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from dicepoker_tui.ai import levels as bots
 from dicepoker_tui.engine.scoresheet.variants import all_variants
-from dicepoker_tui.ui.screens.help import HelpScreen
-from dicepoker_tui.ui.screens.lobby import LobbyScreen
-from dicepoker_tui.ui.screens.rename import RenameScreen
+from dicepoker_tui.ui.common.help import HelpScreen
+from dicepoker_tui.ui.lobby.lobby import LobbyScreen
+from dicepoker_tui.ui.lobby.rename import RenameScreen
 
 from .helpers import make_app, messages, table
 

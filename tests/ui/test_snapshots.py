@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import pytest
 
-from dicepoker_tui.ui.screenshots import SCENES, Scene
+from dicepoker_tui.ui.scenes.screenshots import SCENES, Scene
 
 
 @pytest.mark.parametrize("scene", SCENES, ids=[s.name for s in SCENES])

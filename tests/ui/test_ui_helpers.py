@@ -7,11 +7,11 @@ import pytest
 from dicepoker_tui.engine.scoresheet.game import Game
 from dicepoker_tui.engine.scoresheet.state import Sheet
 from dicepoker_tui.engine.scoresheet.variants import get_variant
-from dicepoker_tui.ui.goals import goals, section_bonuses, uses_bank
-from dicepoker_tui.ui.screens.real_dice import parse_entry
-from dicepoker_tui.ui.screens.table import next_open_box
-from dicepoker_tui.ui.sheet_model import result_line, sheet_rows
-from dicepoker_tui.ui.widgets.dice import PIP, face_lines
+from dicepoker_tui.ui.common.dice import PIP, face_lines
+from dicepoker_tui.ui.scoresheet.goals import goals, section_bonuses, uses_bank
+from dicepoker_tui.ui.scoresheet.real_dice import parse_entry
+from dicepoker_tui.ui.scoresheet.sheet_model import result_line, sheet_rows
+from dicepoker_tui.ui.scoresheet.table import next_open_box
 
 
 @pytest.mark.parametrize(

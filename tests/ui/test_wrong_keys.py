@@ -9,7 +9,7 @@ from dicepoker_tui.engine.players import Player
 from dicepoker_tui.engine.scoresheet.game import Game
 from dicepoker_tui.families import GameSetup
 from dicepoker_tui.ui.app import DicePokerApp
-from dicepoker_tui.ui.screens.real_dice import RealDiceScreen
+from dicepoker_tui.ui.scoresheet.real_dice import RealDiceScreen
 
 from .helpers import make_app, messages, table, wait_for
 

@@ -1,0 +1,1 @@
+"""Bidding games (Perudo, Liar's Dice): the table, its help, result and review screens."""

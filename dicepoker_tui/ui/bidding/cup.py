@@ -1,0 +1,41 @@
+"""A player's own cup drawn as small dice, or a notice that the cups are hidden."""
+
+from __future__ import annotations
+
+from rich.text import Text
+from textual.reactive import reactive
+from textual.widget import Widget
+
+from dicepoker_tui.i18n import _
+from dicepoker_tui.ui.common.dice import face_lines
+
+DIE_W, DIE_H = 7, 5
+
+
+class CupDice(Widget):
+    """`dice` drawn side by side under a title; `dice` None shows `hidden_text` instead."""
+
+    DEFAULT_CSS = """
+    CupDice { height: 6; width: 1fr; }
+    """
+
+    dice: reactive[tuple[int, ...] | None] = reactive(None)
+    title: reactive[str] = reactive("")
+    hidden_text: reactive[str] = reactive("")
+    """Shown instead of dice (already translated; empty: "Cups hidden")."""
+
+    def render(self) -> Text:
+        text = Text(no_wrap=True, overflow="crop")
+        text.append(self.title + "\n", style="bold")
+        if self.dice is None:
+            text.append(f"\n  {self.hidden_text or _('Cups hidden')}", style="dim italic")
+            return text
+        if not self.dice:
+            text.append("\n  " + _("No dice left."), style="dim")
+            return text
+        faces = [face_lines(d, DIE_W, DIE_H, False) for d in self.dice]
+        for row in range(DIE_H):
+            if row:
+                text.append("\n")
+            text.append(" ".join(face[row] for face in faces))
+        return text

@@ -1,0 +1,44 @@
+"""The rules of a bidding variant and the keys of the bidding table."""
+
+from __future__ import annotations
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.containers import VerticalScroll
+from textual.widgets import Static
+
+from dicepoker_tui.i18n import N_, _
+from dicepoker_tui.ui.common.footer import KeysFooter
+from dicepoker_tui.ui.common.help import HelpScreen, reflow
+
+BIDDING_KEYS = (
+    ("↑ ↓", N_("quantity of your bid")),
+    (N_("← → or 1-6"), N_("face of your bid")),
+    ("enter", N_("place the bid")),
+    (N_("c or d"), N_("challenge the last bid (dudo)")),
+    ("z", N_("calza: the last bid is exact (Perudo)")),
+    ("?", N_("these rules")),
+    ("escape", N_("leave the table (to the lobby)")),
+)
+
+
+KEY_WORDS = {"← → or 1-6", "c or d"}
+"""Key names with a word in them (translated); the others are key symbols."""
+
+
+class BiddingHelpScreen(HelpScreen):
+    """The variant's rules and the keys of the bidding table."""
+
+    def compose(self) -> ComposeResult:
+        variant = self.variant
+        title = f"{_('Help')} — {_(variant.name)}" if variant else _("Help")
+        yield Static(title, id="help-title", classes="screen-title")
+        with VerticalScroll(id="help-body"):
+            if variant is not None:
+                yield Static(Text(reflow(variant.display_rules)), id="help-rules")
+            keys = Text(_("At the bidding table") + "\n", style="bold underline")
+            for key, what in BIDDING_KEYS:
+                keys.append(f"  {_(key) if key in KEY_WORDS else key:<13}", style="bold")
+                keys.append(f"{_(what)}\n")
+            yield Static(keys, id="help-keys")
+        yield KeysFooter()

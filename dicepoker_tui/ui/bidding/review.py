@@ -1,0 +1,42 @@
+"""Reviewing bidding games: every cup round by round, and the list of kept games."""
+
+from __future__ import annotations
+
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import VerticalScroll
+from textual.screen import Screen
+from textual.widgets import Static
+
+from dicepoker_tui.engine.bidding import events as ev
+from dicepoker_tui.engine.bidding.variants import get_variant
+from dicepoker_tui.i18n import _
+from dicepoker_tui.ui.bidding.text import review_text
+from dicepoker_tui.ui.common.footer import KeysFooter
+
+
+class BiddingReviewScreen(Screen[None]):
+    """A whole bidding game: all cups, bids, calls and outcomes, round by round."""
+
+    BINDINGS = [Binding("escape", "close", "Back"), Binding("q", "close", "Back", show=False)]
+
+    def __init__(self, events: list[ev.Event]) -> None:
+        super().__init__()
+        self.events = events
+
+    def compose(self) -> ComposeResult:
+        start = self.events[0]
+        assert isinstance(start, ev.GameStarted)
+        variant = get_variant(start.variant)
+        names = ", ".join(p.name for p in start.players)
+        title = _("Review — {variant}: {names}").format(variant=_(variant.name), names=names)
+        yield Static(title, classes="screen-title")
+        with VerticalScroll(id="bidding-review-body"):
+            yield Static(review_text(self.events, variant), id="bidding-review")
+        yield KeysFooter()
+
+    def on_mount(self) -> None:
+        self.query_one("#bidding-review-body").focus()
+
+    def action_close(self) -> None:
+        self.dismiss(None)

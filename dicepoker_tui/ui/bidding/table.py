@@ -1,0 +1,405 @@
+"""The bidding table (Perudo, Liar's Dice): seats and dice counts, the bid, your cup,
+bid entry by keys, a log of bids and reveals. Hot-seat: a hand-over hides the cups
+between human players, so each sees only their own cup."""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import TYPE_CHECKING
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical
+from textual.screen import Screen
+from textual.widgets import RichLog, Static
+
+from dicepoker_tui.ai.bidding_bots import BiddingBot
+from dicepoker_tui.engine.bidding import events as ev
+from dicepoker_tui.engine.bidding.game import BiddingGame
+from dicepoker_tui.engine.bidding.state import BiddingState
+from dicepoker_tui.engine.errors import IllegalMove
+from dicepoker_tui.families import bot_driver
+from dicepoker_tui.i18n import _
+from dicepoker_tui.ui.bidding.cup import CupDice
+from dicepoker_tui.ui.bidding.help import BiddingHelpScreen
+from dicepoker_tui.ui.bidding.text import (
+    bid_line,
+    bid_words,
+    event_line,
+    reveal_summary,
+    round_outcome,
+    seats_text,
+    styled_template,
+)
+from dicepoker_tui.ui.common.footer import KeysFooter
+from dicepoker_tui.ui.common.handover import HandoverResult, HandoverScreen
+from dicepoker_tui.ui.messages import ToLobby
+
+if TYPE_CHECKING:
+    from dicepoker_tui.store import Recorder
+
+
+class BiddingTableScreen(Screen[None]):
+    """One bidding game at the table."""
+
+    DEFAULT_CSS = """
+    #bid-title { height: 1; background: $primary; color: $text; padding: 0 1; }
+    #bid-body { height: 1fr; }
+    #bid-left { width: 46; height: 1fr; }
+    #bid-seats { height: auto; border: round $primary; padding: 0 1; }
+    #bid-current { height: 3; padding: 0 1; }
+    #bid-cup { padding: 0 1; }
+    #bid-entry { height: 2; padding: 0 1; }
+    #bid-log { width: 1fr; height: 1fr; border: round $primary; scrollbar-size-vertical: 1; }
+    """
+    BINDINGS = [
+        Binding("up", "quantity(1)", "Qty+", key_display="↑"),
+        Binding("down", "quantity(-1)", "Qty-", key_display="↓", show=False),
+        Binding("right", "face(1)", "Face", key_display="→"),
+        Binding("left", "face(-1)", "Face-", key_display="←", show=False),
+        Binding("1", "set_face(1)", "Face 1", show=False),
+        Binding("2", "set_face(2)", "Face 2", show=False),
+        Binding("3", "set_face(3)", "Face 3", show=False),
+        Binding("4", "set_face(4)", "Face 4", show=False),
+        Binding("5", "set_face(5)", "Face 5", show=False),
+        Binding("6", "set_face(6)", "Face 6", show=False),
+        Binding("enter", "bid", "Bid", key_display="⏎"),
+        Binding("c", "challenge", "Dudo"),
+        Binding("d", "challenge", "Dudo", show=False),
+        Binding("z", "calza", "Calza"),
+        Binding("question_mark", "rules", "Rules", key_display="?"),
+        Binding("f1", "rules", "Rules", show=False),
+        Binding("escape", "leave", "Lobby"),
+    ]
+    REVEAL_PAUSE = 4
+    """A bot waits this many paces after a reveal, so the lifted cups can be read."""
+
+    def __init__(
+        self,
+        game: BiddingGame,
+        bots: dict[int, BiddingBot],
+        pace: float,
+        recorder: Recorder | None = None,
+    ) -> None:
+        super().__init__()
+        self.game = game
+        self.recorder = recorder
+        self.bots = bots
+        self.pace = pace
+        players = game.state.players
+        self.humans = [i for i, p in enumerate(players) if i not in bots]
+        self.viewer: int | None = self.humans[0] if len(self.humans) == 1 else None
+        self.quantity = 1
+        self.face = 2
+        self._token = 0
+        self._reveal_palifico = False
+        self._last_outcome: list[ev.Event] = []
+        self._handover_open = False
+        self._result_open = False
+        self._ready = False
+
+    @property
+    def hot_seat(self) -> bool:
+        return len(self.humans) > 1
+
+    @property
+    def state(self) -> BiddingState:
+        return self.game.state
+
+    # -- layout ---------------------------------------------------------------------------
+    def compose(self) -> ComposeResult:
+        yield Static(id="bid-title")
+        with Horizontal(id="bid-body"):
+            with Vertical(id="bid-left"):
+                yield Static(id="bid-seats")
+                yield Static(id="bid-current")
+                yield CupDice(id="bid-cup")
+                yield Static(id="bid-entry")
+            log = RichLog(id="bid-log", wrap=True, markup=False, min_width=1)
+            log.can_focus = False
+            log.border_title = _("Log")
+            yield log
+        yield KeysFooter()
+
+    def on_mount(self) -> None:
+        names = [p.name for p in self.state.players]
+        log = self.query_one(RichLog)
+        palifico = False
+        for event in self.game.events:
+            line = event_line(event, names, self.game.variant)
+            if line is not None:
+                log.write(line)
+            if isinstance(event, ev.RoundStarted):
+                palifico = event.palifico
+            elif isinstance(event, ev.CupsRevealed):
+                self._reveal_palifico = palifico
+                self._last_outcome = []
+            elif isinstance(event, ev.DiceCountChanged | ev.PlayerOut):
+                self._last_outcome.append(event)
+        self._subscription = self.game.subscribe(self._on_event)
+        self._ready = True
+        self._reset_entry()
+        self._refresh()
+        self.call_after_refresh(self._next)
+
+    def on_unmount(self) -> None:
+        self._token += 1
+        if self.recorder is not None:
+            self.recorder.close(abandoned=True)
+            self.recorder = None
+
+    def _on_event(self, event: ev.Event, state: BiddingState) -> None:
+        names = [p.name for p in state.players]
+        line = event_line(event, names, self.game.variant)
+        if line is not None and self.is_mounted:
+            self.query_one(RichLog).write(line)
+        if isinstance(event, ev.CupsRevealed):
+            self._reveal_palifico = state.palifico
+            self._last_outcome = []
+        elif isinstance(event, ev.DiceCountChanged | ev.PlayerOut):
+            self._last_outcome.append(event)
+
+    # -- drawing --------------------------------------------------------------------------
+    @property
+    def showing_reveal(self) -> bool:
+        """Between a reveal and the next round's first bid the lifted cups stay in view."""
+        return self.state.last_reveal is not None and (
+            self.state.bid is None or self.state.finished
+        )
+
+    def _refresh(self) -> None:
+        state, variant = self.state, self.game.variant
+        title = Text(no_wrap=True, overflow="ellipsis")
+        round_no = _("round {round}").format(round=state.round)
+        title.append(f"{_(variant.name)} · {round_no}", style="bold")
+        if state.palifico:
+            title.append("  " + _("PALIFICO: ones not wild, the face stays"), style="bold reverse")
+        self.query_one("#bid-title", Static).update(title)
+        seats = self.query_one("#bid-seats", Static)
+        seats.update(
+            seats_text(state, variant, self.viewer, self.showing_reveal, self._reveal_palifico)
+        )
+        seats.border_title = _("Lifted cups") if self.showing_reveal else _("Seats · dice · cup")
+        current = bid_line(state, variant)
+        if self.showing_reveal and state.last_reveal is not None:
+            names = [p.name for p in state.players]
+            current = Text(reveal_summary(state, state.last_reveal), style="bold")
+            current.append(" " + round_outcome(self._last_outcome, names))
+        self.query_one("#bid-current", Static).update(current)
+        cup = self.query_one(CupDice)
+        if state.finished:
+            cup.title = _("Cups")
+            cup.hidden_text = _("Game over.")
+            cup.dice = None
+        elif self.viewer is None:
+            cup.title = _("Cups")
+            cup.hidden_text = (
+                _("Cups hidden (bots only)")
+                if not self.humans
+                else _("Cups hidden until hand-over")
+            )
+            cup.dice = None
+        else:
+            cup.title = _("{name}'s cup").format(name=state.players[self.viewer].name)
+            cup.dice = tuple(state.cups[self.viewer]) if state.cups else ()
+        self.query_one("#bid-entry", Static).update(self._entry_text())
+
+    def _entry_text(self) -> Text:
+        state = self.state
+        text = Text(no_wrap=True, overflow="ellipsis")
+        if state.finished:
+            text.append(_("Game over."), style="bold")
+            return text
+        seat = state.to_act
+        if seat is None:
+            return text
+        name = state.players[seat].name
+        if not self._my_turn:
+            text.append(_("{name} is thinking…").format(name=name), style="italic")
+            return text
+        bid = f"◀ {bid_words(self.quantity, self.face)} ▶"
+        text.append_text(
+            styled_template(_("{name}, your bid: {bid}"), "bid", bid, "bold reverse", name=name)
+        )
+        text.append("\n⏎ " + _("bid"), style="dim")
+        if state.bid is not None:
+            text.append(" · c " + _("dudo"), style="dim")
+            if self.game.variant.calza:
+                text.append(" · z " + _("calza"), style="dim")
+        return text
+
+    # -- turn flow ------------------------------------------------------------------------
+    @property
+    def _my_turn(self) -> bool:
+        seat = self.state.to_act
+        return (
+            self._ready
+            and seat is not None
+            and seat not in self.bots
+            and self.viewer == seat
+            and not self._handover_open
+        )
+
+    def _next(self) -> None:
+        """What happens now: the result, a bot's move, or a hand-over to a human."""
+        if not self.is_mounted:
+            return
+        state = self.state
+        if state.finished:
+            if not self._result_open:
+                self._result_open = True
+                self._show_result()
+            return
+        seat = state.to_act
+        if seat is None:
+            return
+        if seat in self.bots:
+            self._schedule_bot()
+        elif self.viewer != seat:
+            self._handover(seat)
+
+    def _handover(self, seat: int) -> None:
+        self._handover_open = True
+        self.viewer = None
+        self._refresh()
+        state = self.state
+        if state.bid is None and state.last_reveal is not None:
+            detail = reveal_summary(state, state.last_reveal)
+            detail += " " + round_outcome(self._last_outcome, [p.name for p in state.players])
+            detail += "\n" + _("Round {round}: you open.").format(round=state.round)
+        elif state.bid is None:
+            detail = _("Round {round}: you open.").format(round=state.round)
+        else:
+            bid = bid_words(state.bid.quantity, state.bid.face)
+            detail = _("The bid is {bid}.").format(bid=bid)
+        name = state.players[seat].name
+        self.app.push_screen(HandoverScreen(name, detail, None), self._after_handover)
+
+    def _after_handover(self, result: HandoverResult | None) -> None:
+        self._handover_open = False
+        if result == "menu":
+            self.action_leave()
+            return
+        self.viewer = self.state.to_act
+        self._reset_entry()
+        self._refresh()
+
+    def _schedule_bot(self) -> None:
+        self._token += 1
+        token = self._token
+        delay = self.pace
+        if self.state.bid is None and self.state.last_reveal is not None:
+            delay *= self.REVEAL_PAUSE
+        if delay > 0:
+            self.set_timer(delay, lambda: self._bot_move(token))
+        else:
+            self.call_after_refresh(self._bot_move, token)
+
+    def _bot_move(self, token: int) -> None:
+        state = self.state
+        if token != self._token or state.finished or state.to_act not in self.bots:
+            return
+        seat = state.to_act
+        bot_driver.play(self.game, bot_driver.choose(self.game, seat, self.bots[seat]))
+        self._moved()
+
+    def _moved(self) -> None:
+        if self.hot_seat:
+            self.viewer = None
+        self._reset_entry()
+        self._refresh()
+        self._next()
+
+    def _show_result(self) -> None:
+        from dicepoker_tui.ui.bidding.flow import after_bidding_game
+        from dicepoker_tui.ui.bidding.result import BiddingResultScreen
+
+        def chosen(choice: str | None) -> None:
+            if choice == "review":
+                from dicepoker_tui.ui.bidding.review import BiddingReviewScreen
+
+                self.app.push_screen(
+                    BiddingReviewScreen(list(self.game.events)), lambda _: self._show_result()
+                )
+                return
+            after_bidding_game(self.app, self.game, choice or "lobby")
+
+        self.app.push_screen(BiddingResultScreen(self.state), chosen)
+
+    # -- bid entry ------------------------------------------------------------------------
+    def _min_quantity(self, face: int) -> int | None:
+        quantities = (
+            [q for q, f in self.game.legal_bids() if f == face]
+            if self.state.to_act is not None
+            else []
+        )
+        return min(quantities) if quantities else None
+
+    def _reset_entry(self) -> None:
+        """Start the entry at the smallest legal raise of the last face (or of the face the
+        viewer holds most of, to open)."""
+        state = self.state
+        if state.finished or state.to_act is None:
+            return
+        if state.bid is not None:
+            face = state.bid.face
+        else:
+            cup = state.cups[state.to_act] if state.cups else ()
+            common = Counter(d for d in cup if d != 1).most_common(1)
+            face = common[0][0] if common else (state.opening_face or 2)
+        quantity = self._min_quantity(face)
+        if quantity is None:
+            legal = self.game.legal_bids()
+            if not legal:
+                return
+            quantity, face = legal[0]
+        self.quantity, self.face = quantity, face
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action in {"quantity", "face", "set_face", "bid", "challenge", "calza"}:
+            if not self._my_turn:
+                return False
+            if action == "calza" and not self.game.variant.calza:
+                return False
+        return True
+
+    def action_quantity(self, step: int) -> None:
+        self.quantity = max(1, min(self.state.total_dice, self.quantity + step))
+        self._refresh()
+
+    def action_face(self, step: int) -> None:
+        self.action_set_face((self.face - 1 + step) % 6 + 1)
+
+    def action_set_face(self, face: int) -> None:
+        self.face = face
+        quantity = self._min_quantity(face)
+        if quantity is not None:
+            self.quantity = quantity
+        self._refresh()
+
+    def _human(self, move) -> None:
+        if not self._my_turn:
+            return
+        try:
+            move()
+        except IllegalMove as exc:
+            self.notify(exc.message, severity="warning", timeout=3)
+            return
+        self._moved()
+
+    def action_bid(self) -> None:
+        self._human(lambda: self.game.bid(self.quantity, self.face))
+
+    def action_challenge(self) -> None:
+        self._human(self.game.challenge)
+
+    def action_calza(self) -> None:
+        self._human(self.game.calza)
+
+    def action_rules(self) -> None:
+        self.app.push_screen(BiddingHelpScreen(self.game.variant))  # type: ignore[arg-type]
+
+    def action_leave(self) -> None:
+        self._token += 1
+        self.post_message(ToLobby())

@@ -1,0 +1,106 @@
+"""Help: the keys, and the rules of the variant in play (or highlighted in the lobby)."""
+
+from __future__ import annotations
+
+import re
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import VerticalScroll
+from textual.screen import Screen
+from textual.widgets import Static
+
+from dicepoker_tui.engine.scoresheet.variants.base import Variant
+from dicepoker_tui.i18n import N_, _
+from dicepoker_tui.ui.common.footer import KeysFooter
+
+TABLE_KEYS = (
+    ("space / r", N_("throw the dice (the held ones stay)")),
+    ("1 … 5", N_("hold or release a die (after a throw)")),
+    ("↑ ↓  /  k j", N_("move the box cursor")),
+    ("enter", N_("write the dice into the box under the cursor")),
+    ("h", N_("hint: the best move now and what the next best give up")),
+    ("s", N_("everyone's scoresheet")),
+    ("u", N_("undo your last write (until the next throw)")),
+    ("? / F1", N_("this help")),
+    ("escape", N_("menu: lobby, theme, quit")),
+    ("ctrl+p", N_("command palette (every action by name)")),
+    ("ctrl+q", N_("quit")),
+)
+LOBBY_KEYS = (
+    ("s", N_("start the game")),
+    ("a / b", N_("add a human / a bot seat")),
+    ("e", N_("rename the highlighted seat")),
+    ("l", N_("next bot level for the highlighted bot")),
+    ("x / delete", N_("remove the highlighted seat")),
+    ("d", N_("real dice on or off: type the values of dice thrown on the table")),
+    ("c / h", N_("resume an unfinished game / the history of finished games")),
+    ("t", N_("choose a theme (remembered)")),
+    ("tab", N_("next field: variants, seats, seed, real dice, buttons")),
+    ("L", N_("next language (remembered); or click one in the language row")),
+    ("ctrl+p", N_("command palette (every action by name), language")),
+)
+
+
+# "Decision: …", "Рішення: …" start their own line: a capital letter of any script, a short
+# label, a colon.
+LABELLED = re.compile(r"[^\W\d_][\w -]{0,30}:\s")
+
+
+def labelled(line: str) -> bool:
+    return line[:1].isupper() and LABELLED.match(line) is not None
+
+
+def reflow(text: str) -> str:
+    """Join the hard-wrapped lines of each paragraph (indented lines stay as they are),
+    so the rules wrap to whatever width the terminal has."""
+    out: list[str] = []
+    for line in text.rstrip().splitlines():
+        joinable = line and not line[0].isspace() and not labelled(line)
+        if joinable and out and out[-1] and not out[-1][0].isspace():
+            out[-1] = f"{out[-1]} {line}"
+        else:
+            out.append(line)
+    return "\n".join(out)
+
+
+def keys_text() -> Text:
+    text = Text()
+    for title, keys in ((N_("At the table"), TABLE_KEYS), (N_("In the lobby"), LOBBY_KEYS)):
+        text.append(f"{_(title)}\n", style="bold underline")
+        for key, what in keys:
+            text.append(f"  {key:<13}", style="bold")
+            text.append(f"{_(what)}\n")
+        text.append("\n")
+    return text
+
+
+class HelpScreen(Screen[None]):
+    """Keys and rules; escape, q, ? or F1 close it."""
+
+    BINDINGS = [
+        Binding("escape", "close", "Back"),
+        Binding("q", "close", "Back", show=False),
+        Binding("question_mark", "close", "Back", show=False),
+        Binding("f1", "close", "Back", show=False),
+    ]
+
+    def __init__(self, variant: Variant | None = None) -> None:
+        super().__init__()
+        self.variant = variant
+
+    def compose(self) -> ComposeResult:
+        title = f"{_('Help')} — {self.variant.display_name}" if self.variant else _("Help")
+        yield Static(title, id="help-title", classes="screen-title")
+        with VerticalScroll(id="help-body"):
+            if self.variant is not None:
+                yield Static(Text(reflow(self.variant.display_rules)), id="help-rules")
+            yield Static(keys_text(), id="help-keys")
+        yield KeysFooter()
+
+    def on_mount(self) -> None:
+        self.query_one("#help-body").focus()
+
+    def action_close(self) -> None:
+        self.dismiss(None)

@@ -1,0 +1,96 @@
+"""Every use of a private Textual attribute, in one place, each with why it is needed.
+
+Textual gives no public way to change a node's key bindings after it is created, to
+know whether a footer has its keys yet, or to keep parsed CSS between apps. The app
+needs all three; this module is the only one that reaches past Textual's public API,
+and `tests/ui/test_textual_private.py` fails when an upgrade changes what it relies on.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import TYPE_CHECKING
+
+from textual.binding import Binding, BindingsMap
+from textual.dom import DOMNode
+from textual.widgets import Footer
+
+if TYPE_CHECKING:
+    from textual.app import App
+
+
+# -- key bindings --------------------------------------------------------------------------
+def declared_bindings(cls: type[DOMNode]) -> BindingsMap | None:
+    """The bindings a class declared, merged with its bases' (`_merged_bindings`, built by
+    `DOMNode.__init_subclass__`): the English descriptions translations start from."""
+    return cls.__dict__.get("_merged_bindings")
+
+
+def set_class_bindings(cls: type[DOMNode], bindings: BindingsMap) -> None:
+    """Give the nodes of `cls` created from now on these bindings: Textual copies a
+    class's `_merged_bindings` into every new node, so translated words go there."""
+    cls._merged_bindings = bindings
+
+
+def set_node_bindings(node: DOMNode, bindings: BindingsMap) -> None:
+    """Replace one existing node's bindings (`_bindings`): a screen made before a language
+    switch shows its footer words in the new language."""
+    node._bindings = bindings
+
+
+def key_bindings(bindings: BindingsMap) -> dict[str, list[Binding]]:
+    """Key → its bindings (`key_to_bindings`, the map `BindingsMap` looks keys up in)."""
+    return bindings.key_to_bindings
+
+
+def with_key_bindings(bindings: BindingsMap, keys: dict[str, list[Binding]]) -> BindingsMap:
+    """A copy of `bindings` holding `keys` (the same bindings with translated words)."""
+    out = bindings.copy()
+    out.key_to_bindings = keys
+    return out
+
+
+def show_key(node: DOMNode, key: str, show: bool, action: str | None = None) -> None:
+    """Show or hide `key` (only its bindings to `action`, when given) in the footer of
+    `node`, a screen: a key leaves a full footer line yet keeps working. Textual reads
+    `show` from the node's own `_bindings`; the caller then calls `refresh_bindings()`."""
+    keys = node._bindings.key_to_bindings
+    keys[key] = [
+        replace(b, show=show) if action is None or b.action == action else b for b in keys[key]
+    ]
+
+
+def node_key_bindings(node: DOMNode) -> dict[str, list[Binding]]:
+    """The node's own key → bindings (from its `_bindings`), as the footer reads them."""
+    return node._bindings.key_to_bindings
+
+
+# -- the footer ----------------------------------------------------------------------------
+def footer_ready(footer: Footer) -> bool:
+    """Whether the footer has had its screen's bindings (`_bindings_ready`): before that
+    it composes empty."""
+    return bool(footer._bindings_ready)
+
+
+def mark_footer_ready(footer: Footer) -> None:
+    """Let the footer compose its keys at once, in the screen's first frame, instead of
+    waiting for the screen's first bindings change (`_bindings_ready`)."""
+    footer.set_reactive(Footer._bindings_ready, True)
+
+
+# -- parsed CSS ----------------------------------------------------------------------------
+def parsed_styles(app: App) -> tuple[dict, dict]:
+    """(parsed CSS rules, the CSS variables they were parsed with) of a started app: its
+    stylesheet's `_parse_cache` and `_variables`, so later apps skip parsing."""
+    cache = app.stylesheet._parse_cache
+    keys = list(cache.keys())  # an LRUCache, not a dict
+    return {key: cache[key] for key in keys}, dict(app.stylesheet._variables)
+
+
+def reuse_parsed_styles(app: App, styles: tuple[dict, dict]) -> None:
+    """Seed a new app's stylesheet with rules parsed before, when its CSS variables (its
+    theme) are the ones they were parsed with."""
+    rules, variables = styles
+    if app.stylesheet._variables == variables:
+        for key, parsed in rules.items():
+            app.stylesheet._parse_cache.set(key, parsed)

@@ -1,0 +1,1 @@
+"""The history: kept games, reviews, statistics, and `dicepoker review`'s own app."""

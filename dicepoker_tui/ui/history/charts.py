@@ -1,0 +1,79 @@
+"""Bar charts drawn with text: the distribution of totals, the average of every box."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from rich.text import Text
+from textual.reactive import reactive
+from textual.widget import Widget
+
+from dicepoker_tui.i18n import _
+from dicepoker_tui.ui.history.review_text import bar, histogram_text
+
+
+class TotalsChart(Widget):
+    """The distribution of totals as horizontal bars, one a line, sized to the widget.
+
+    `max_bins` is set by the parent from the room it has; there are never more bins
+    than distinct totals.
+    """
+
+    DEFAULT_CSS = """
+    TotalsChart { height: auto; min-height: 1; }
+    """
+
+    totals: reactive[tuple[int, ...]] = reactive((), layout=True)
+    max_bins: reactive[int] = reactive(8, layout=True)
+
+    def bins(self) -> list[tuple[int, int, int]]:
+        from dicepoker_tui.store.records import PlayerStats
+
+        if not self.totals:
+            return []
+        count = max(1, min(self.max_bins, len(set(self.totals))))
+        return PlayerStats(player="", variant="", totals=self.totals).histogram(count)
+
+    def get_content_height(self, container, viewport, width: int) -> int:
+        return max(1, len(self.bins()))
+
+    def render(self) -> Text:
+        bins = self.bins()
+        if not bins:
+            return Text(_("No totals yet."), style="italic")
+        return histogram_text(bins, self.size.width)
+
+
+class BoxAverages(Widget):
+    """One line a box: its label, the average points and a bar (negative ones dimmed)."""
+
+    DEFAULT_CSS = """
+    BoxAverages { height: auto; }
+    """
+
+    rows: reactive[tuple[tuple[str, float | None], ...]] = reactive((), layout=True)
+
+    def show(self, rows: Sequence[tuple[str, float | None]]) -> None:
+        self.rows = tuple(rows)
+
+    def get_content_height(self, container, viewport, width: int) -> int:
+        return max(1, len(self.rows))
+
+    def render(self) -> Text:
+        text = Text(no_wrap=True, overflow="crop")
+        if not self.rows:
+            return text
+        label_width = max(len(label) for label, _ in self.rows)
+        values = [f"{v:.1f}" if v is not None else "—" for _, v in self.rows]
+        value_width = max(len(v) for v in values)
+        room = max(0, self.size.width - label_width - value_width - 3)
+        most = max((abs(v) for _, v in self.rows if v is not None), default=0.0) or 1.0
+        for i, ((label, average), shown) in enumerate(zip(self.rows, values, strict=True)):
+            if i:
+                text.append("\n")
+            text.append(f"{label:<{label_width}} ", style="dim")
+            text.append(f"{shown:>{value_width}}", style="bold")
+            if average is not None and room >= 4:
+                text.append("  ")
+                text.append(bar(abs(average) / most * room), style="dim" if average < 0 else "")
+        return text

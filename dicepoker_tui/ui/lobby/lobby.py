@@ -1,0 +1,509 @@
+"""The lobby: pick a variant, set the seats (humans and bots), a seed, start."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from rich.table import Table
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.screen import Screen
+from textual.widgets import Button, Input, Label, OptionList, Static
+from textual.widgets.option_list import Option
+
+from dicepoker_tui.engine.players import Player
+from dicepoker_tui.families import (
+    GameSetup,
+    VariantLike,
+    all_variants,
+    families,
+    family_of,
+    fit_levels,
+    unused_name,
+)
+from dicepoker_tui.i18n import LANGUAGES, _, current_language, rules_text
+from dicepoker_tui.ui.common.footer import KeysFooter
+from dicepoker_tui.ui.common.help import HelpScreen, reflow
+from dicepoker_tui.ui.common.text import level_label
+from dicepoker_tui.ui.lobby.rename import RenameScreen
+from dicepoker_tui.ui.messages import OpenHistory, OpenResume, SetLanguage, StartGame
+
+PaletteCommand = tuple[str, str, object]
+MAX_PLAYERS = max(family.max_seats for family in families())
+
+
+def available_bot_levels() -> list[str]:
+    """The registered bot levels (none when the bot package cannot load)."""
+    try:
+        from dicepoker_tui.ai.levels import bot_levels
+
+        return bot_levels()
+    except ImportError:
+        return []
+
+
+class SeatList(OptionList):
+    """The seats in play order; the lobby edits the highlighted one."""
+
+    def show(
+        self, seats: list[Player], highlight: int | None, coach: list[float | None] | None = None
+    ) -> None:
+        self.clear_options()
+        coach = coach or []
+        for i, p in enumerate(seats):
+            grid = Table.grid(expand=True, padding=(0, 1))
+            grid.add_column(width=2, justify="right")
+            grid.add_column(ratio=1, no_wrap=True, overflow="ellipsis")
+            grid.add_column(no_wrap=True)
+            if p.kind == "human":
+                limit = coach[i] if i < len(coach) else None
+                human = _("human")
+                kind = Text(human if limit is None else f"{human} · {_('coach')} {limit:g}")
+            else:
+                kind = Text(f"{_('bot')} · {level_label(p.level)}", style="italic")
+            grid.add_row(str(i + 1), p.name, kind)
+            self.add_option(Option(grid, id=f"seat{i}"))
+        if seats:
+            self.highlighted = min(highlight or 0, len(seats) - 1)
+
+
+class LobbyScreen(Screen[None]):
+    """The first screen: everything needed to start (or resume) a game."""
+
+    WIDE = 150
+    """From this many columns on, the rules of the highlighted variant show beside the form."""
+
+    BINDINGS = [
+        Binding("s", "start", "Start"),
+        Binding("a", "add('human')", "+Human"),
+        Binding("b", "add('bot')", "+Bot"),
+        Binding("e", "rename", "Rename"),
+        Binding("l", "level", "Level"),
+        Binding("x", "remove", "Remove"),
+        Binding("o", "coach", "Coach", show=False),  # the seat list's subtitle says it
+        Binding("delete", "remove", "Remove", show=False),
+        Binding("question_mark", "rules", "Rules", key_display="?"),
+        Binding("f1", "rules", "Rules", show=False),
+        Binding("c", "resume", "Resume", show=False),
+        Binding("h", "history", "History", show=False),
+        Binding("g", "bidding_history", "Perudo games", show=False),
+        Binding("t", "theme", "Theme", show=False),
+        Binding("d", "real_dice", "Real dice", show=False),
+        # The language row says its key (L): the footer has no room left in Ukrainian.
+        Binding("L", "next_language", "Language", show=False),
+    ]
+
+    def __init__(self, setup: GameSetup | None = None) -> None:
+        super().__init__()
+        self.variants = all_variants()
+        self._family = "scoresheet"
+        self._levels: list[str] | None = None  # loaded after the first frame (bots are big)
+        self._stems = (_("Player"), _("Bot"))
+        """The stems of default seat names in the language the lobby was built in."""
+        if setup is None:
+            setup = GameSetup(seats=(Player(name=unused_name([], self._stems[0])),))
+        self.seats: list[Player] = list(setup.seats)
+        self.coach: list[float | None] = [None] * len(self.seats)
+        """Per seat: the coach's threshold (expected points), or None."""
+        self.real_dice = False
+        self._initial = setup
+
+    # -- layout ---------------------------------------------------------------------------
+    def compose(self) -> ComposeResult:
+        title = Text()
+        title.append(" DICE POKER ", style="bold reverse")
+        title.append("  " + _("Yahtzee, Yatzy and two-stage dice poker in the terminal"))
+        yield Static(title, id="lobby-title")
+        with Horizontal(id="lobby-body"):
+            with Vertical(id="lobby-form"):
+                with Horizontal(id="lobby-main"):
+                    with Vertical(id="lobby-left"):
+                        variants = OptionList(
+                            *(Option(_(v.name), id=v.id) for v in self.variants), id="variants"
+                        )
+                        variants.border_title = _("Variant")
+                        yield variants
+                        yield Static(id="variant-about")
+                    with Vertical(id="lobby-right"):
+                        seats = SeatList(id="seats")
+                        seats.border_title = _("Seats (1–{n}, in play order)").format(n=MAX_PLAYERS)
+                        seats.border_subtitle = _("o: coach a human seat")
+                        yield seats
+                        with Horizontal(id="seat-buttons", classes="button-row"):
+                            yield Button(_("+Human"), id="add-human", compact=True)
+                            yield Button(_("+Bot"), id="add-bot", compact=True)
+                            yield Button(_("Rename"), id="rename", compact=True)
+                            yield Button(_("Level"), id="level", compact=True)
+                            yield Button(_("Remove"), id="remove", compact=True)
+                        with Horizontal(id="seed-row"):
+                            yield Label(_("Seed") + " ")
+                            yield Input(
+                                placeholder=_("random"), type="integer", compact=True, id="seed"
+                            )
+                            yield Button(self._real_dice_label(), compact=True, id="real-dice")
+                with Horizontal(id="lobby-actions", classes="button-row"):
+                    yield Button(_("Start") + " s", id="start", variant="primary", compact=True)
+                    yield Button(_("Resume") + " c", id="resume", compact=True)
+                    yield Button(_("History") + " h", id="history", compact=True)
+                    yield Button(_("Theme") + " t", id="theme", compact=True)
+                    yield Button(_("Quit") + " ^q", id="quit", compact=True)
+                with Horizontal(id="lobby-language", classes="button-row"):
+                    yield Label(_("Language") + " L")
+                    for code, native in LANGUAGES.items():
+                        yield Button(
+                            native,
+                            id=f"language-{code}",
+                            compact=True,
+                            classes="-current" if code == current_language() else "",
+                        )
+            with VerticalScroll(id="lobby-rules"):
+                yield Static(id="lobby-rules-text")
+        yield KeysFooter()
+
+    def on_mount(self) -> None:
+        self.load_setup(self._initial)
+        self.query_one("#variants", OptionList).focus()
+        self._fit()
+        # The bot levels import the solver (numpy): load them once the lobby is on screen.
+        self.set_timer(2.0, lambda: self.run_worker(self._load_levels, thread=True))
+
+    def on_resize(self) -> None:
+        self._fit()
+
+    def on_screen_resume(self) -> None:
+        self._fit()
+
+    def _fit(self) -> None:
+        # A display toggle, not a breakpoint class: a class change restyles every widget.
+        self.query_one("#lobby-rules").display = self.app.size.width >= self.WIDE
+
+    def _load_levels(self) -> None:
+        levels = available_bot_levels()
+        if self._levels is None:
+            self._levels = levels
+
+    @property
+    def levels(self) -> list[str]:
+        """The bot levels on offer (loaded now if the background load has not finished)."""
+        family = family_of(self.variant_id)
+        if family.id != "scoresheet":
+            return family.bot_levels()
+        if self._levels is None:
+            self._levels = available_bot_levels()
+        return self._levels
+
+    def load_setup(self, setup: GameSetup) -> None:
+        """Fill the form from a setup (used for "new game" after a game)."""
+        variants = self.query_one("#variants", OptionList)
+        try:
+            variants.highlighted = variants.get_option_index(setup.variant)
+        except Exception:
+            variants.highlighted = 0
+        self.seats = list(setup.seats)
+        self.coach = [
+            setup.coach[i] if i < len(setup.coach) else None for i in range(len(self.seats))
+        ]
+        self._show_seats(0)
+        self.query_one("#seed", Input).value = "" if setup.seed is None else str(setup.seed)
+        self.real_dice = setup.real_dice
+        self.query_one("#real-dice", Button).label = self._real_dice_label()
+        self._show_about()
+
+    # -- reading the form -----------------------------------------------------------------
+    @property
+    def variant_id(self) -> str:
+        option = self.query_one("#variants", OptionList).highlighted_option
+        return option.id if option and option.id else self.variants[0].id
+
+    def current_setup(self) -> GameSetup | str:
+        """The setup in the form, or a one-line reason it cannot start."""
+        raw = self.query_one("#seed", Input).value.strip()
+        try:
+            seed = int(raw) if raw else None
+        except ValueError:
+            return _("The seed must be a whole number, not {raw}.").format(raw=repr(raw))
+        setup = GameSetup(
+            variant=self.variant_id,
+            seats=tuple(self.seats),
+            seed=seed,
+            real_dice=self.real_dice,
+            coach=tuple(self.coach),
+        )
+        return setup.problem(self.levels) or setup
+
+    def _real_dice_label(self) -> Text:
+        return Text(f"[{'x' if self.real_dice else ' '}] {_('Real dice')} d")
+
+    def _show_about(self) -> None:
+        variant = self._variant()
+        text = Text()
+        text.append(f"{_(variant.name)}\n", style="bold")
+        text.append(f"{_(variant.description)}\n")
+        text.append(family_of(variant.id).summary(variant), style="dim")
+        self._fit_family()
+        self.query_one("#variant-about", Static).update(text)
+        self.query_one("#lobby-rules-text", Static).update(
+            Text(reflow(rules_text(variant.id, variant.rules_text)))
+        )
+        self.query_one("#lobby-rules").border_title = f"{_('Rules')} — {_(variant.name)}"
+
+    def _variant(self) -> VariantLike:
+        return family_of(self.variant_id).variant(self.variant_id)
+
+    def _fit_family(self) -> None:
+        """Moving between the scoresheet and bidding families: bots take a level of the
+        new family."""
+        family = family_of(self.variant_id).id
+        if family == self._family:
+            return
+        self._family = family
+        if any(p.kind == "bot" for p in self.seats):
+            self.seats = fit_levels(self.seats, self.levels)
+            self._show_seats(self._seat_index)
+
+    def _show_seats(self, highlight: int | None) -> None:
+        self.query_one(SeatList).show(self.seats, highlight, self.coach)
+
+    @property
+    def _seat_index(self) -> int | None:
+        return self.query_one(SeatList).highlighted
+
+    def on_option_list_option_highlighted(self, event: OptionList.OptionHighlighted) -> None:
+        if event.option_list.id == "variants":
+            self._show_about()
+
+    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        if event.option_list.id == "variants":
+            event.stop()
+            self.query_one(SeatList).focus()
+
+    # -- actions --------------------------------------------------------------------------
+    def action_start(self) -> None:
+        setup = self.current_setup()
+        if isinstance(setup, str):
+            self.notify(setup, severity="warning", timeout=3)
+            return
+        if family_of(setup.variant).id == "bidding":
+            from dicepoker_tui.ui.bidding.flow import open_bidding_game
+
+            open_bidding_game(self.app, setup)
+            return
+        self.post_message(StartGame(setup))
+
+    def action_add(self, kind: str) -> None:
+        if len(self.seats) >= MAX_PLAYERS:
+            self.notify(
+                _("At most {n} seats.").format(n=MAX_PLAYERS), severity="warning", timeout=2
+            )
+            return
+        names = [p.name for p in self.seats]
+        if kind == "bot":
+            if not self.levels:
+                self.notify(_("No bot level is available."), severity="warning", timeout=2)
+                return
+            stem = _("Bot")
+            player = Player(name=unused_name(names, stem), kind="bot", level=self.levels[0])
+        else:
+            player = Player(name=unused_name(names, _("Player")))
+        self.seats.append(player)
+        self.coach.append(None)
+        self._show_seats(len(self.seats) - 1)
+
+    def action_remove(self) -> None:
+        index = self._seat_index
+        if index is None or len(self.seats) <= 1:
+            self.notify(_("A game needs at least one seat."), severity="warning", timeout=2)
+            return
+        del self.seats[index]
+        del self.coach[index]
+        self._show_seats(min(index, len(self.seats) - 1))
+
+    def action_rename(self) -> None:
+        index = self._seat_index
+        if index is None:
+            return
+
+        def done(name: str | None) -> None:
+            if not name:
+                return
+            taken = {p.name.casefold() for i, p in enumerate(self.seats) if i != index}
+            if name.casefold() in taken:
+                self.notify(
+                    _("{name} is already at the table.").format(name=name),
+                    severity="warning",
+                    timeout=2,
+                )
+                return
+            self.seats[index] = self.seats[index].model_copy(update={"name": name})
+            self._show_seats(index)
+
+        self.app.push_screen(RenameScreen(self.seats[index].name), done)
+
+    def action_level(self) -> None:
+        index = self._seat_index
+        if index is None:
+            return
+        seat = self.seats[index]
+        if seat.kind != "bot":
+            self.notify(_("Levels are for bot seats (b adds one)."), severity="warning", timeout=2)
+            return
+        levels = self.levels or [seat.level or ""]
+        nxt = (
+            levels[(levels.index(seat.level) + 1) % len(levels)]
+            if seat.level in levels
+            else levels[0]
+        )
+        self.seats[index] = seat.model_copy(update={"level": nxt})
+        self._show_seats(index)
+        if len(levels) == 1:
+            self.notify(
+                _("{level} is the only bot level so far.").format(level=level_label(nxt)), timeout=2
+            )
+
+    def action_coach(self) -> None:
+        """Coach the highlighted human seat: off, then each threshold in turn, then off."""
+        from dicepoker_tui.ui.scoresheet.coach import COACH_THRESHOLDS
+
+        index = self._seat_index
+        if index is None:
+            return
+        seat = self.seats[index]
+        if seat.kind != "human":
+            self.notify(_("The coach is for human seats."), severity="warning", timeout=2)
+            return
+        steps: list[float | None] = [None, *COACH_THRESHOLDS]
+        current = self.coach[index]
+        self.coach[index] = (
+            steps[(steps.index(current) + 1) % len(steps)] if current in steps else None
+        )
+        self._show_seats(index)
+        limit = self.coach[index]
+        if limit is None:
+            self.notify(_("No coach for {name}.").format(name=seat.name), timeout=2)
+        else:
+            self.notify(
+                _(
+                    "Coach for {name}: a note after a move that gives up more than "
+                    "{limit} expected points."
+                ).format(name=seat.name, limit=f"{limit:g}"),
+                timeout=3,
+            )
+
+    def action_real_dice(self) -> None:
+        self.real_dice = not self.real_dice
+        self.query_one("#real-dice", Button).label = self._real_dice_label()
+
+    def action_rules(self) -> None:
+        if family_of(self.variant_id).id == "bidding":
+            from dicepoker_tui.ui.bidding.help import BiddingHelpScreen
+
+            self.app.push_screen(BiddingHelpScreen(self._variant()))
+            return
+        self.app.push_screen(HelpScreen(self._variant()))
+
+    def action_resume(self) -> None:
+        self.post_message(OpenResume())
+
+    def action_history(self) -> None:
+        self.post_message(OpenHistory())
+
+    def action_bidding_history(self) -> None:
+        from dicepoker_tui.ui.bidding.flow import open_bidding_history
+
+        open_bidding_history(self.app)
+
+    # -- language -------------------------------------------------------------------------
+    def action_next_language(self) -> None:
+        codes = list(LANGUAGES)
+        current = current_language()
+        index = codes.index(current) if current in codes else -1
+        self.choose_language(codes[(index + 1) % len(codes)])
+
+    def choose_language(self, code: str) -> None:
+        """Show the app in `code` (the app remembers it and has this lobby rebuilt)."""
+        if code != current_language():
+            self.post_message(SetLanguage(code))
+
+    async def retranslate(self) -> None:
+        """Build the lobby again in the current language, keeping the form as it was."""
+        variant = self.query_one("#variants", OptionList).highlighted
+        seat = self._seat_index
+        seed = self.query_one("#seed", Input).value
+        focused = self.focused.id if self.focused is not None else None
+        self._rename_default_seats()
+        await self.recompose()
+        variants = self.query_one("#variants", OptionList)
+        variants.highlighted = variant if variant is not None else 0
+        self._show_seats(seat)
+        self.query_one("#seed", Input).value = seed
+        self._show_about()
+        self._fit()
+        target = self.query(f"#{focused}") if focused else None
+        (target.first() if target else variants).focus()
+
+    def _rename_default_seats(self) -> None:
+        """Seats still called by their default names ("Player 2") take the new language's."""
+        old = self._stems
+        new = self._stems = (_("Player"), _("Bot"))
+        renamed: list[Player] = []
+        for p in self.seats:
+            stem, number = p.name.rpartition(" ")[::2]
+            if number.isdigit() and stem in old and stem != new[old.index(stem)]:
+                p = p.model_copy(update={"name": f"{new[old.index(stem)]} {number}"})
+            renamed.append(p)
+        if len({p.name.casefold() for p in renamed}) == len(renamed):
+            self.seats = renamed
+
+    def action_theme(self) -> None:
+        self.app.action_change_theme()
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        event.stop()
+        actions = {
+            "start": self.action_start,
+            "add-human": lambda: self.action_add("human"),
+            "add-bot": lambda: self.action_add("bot"),
+            "rename": self.action_rename,
+            "level": self.action_level,
+            "remove": self.action_remove,
+            "resume": self.action_resume,
+            "history": self.action_history,
+            "theme": self.action_theme,
+            "real-dice": self.action_real_dice,
+            "quit": self.app.exit,
+        }
+        button = event.button.id or ""
+        if button.startswith("language-"):
+            self.choose_language(button.removeprefix("language-"))
+            return
+        action = actions.get(button)
+        if action:
+            action()
+
+    def palette_commands(self) -> Iterator[PaletteCommand]:
+        yield (
+            _("Start game"),
+            _("Start with the variant and seats chosen (s)"),
+            self.action_start,
+        )
+        yield (_("Add human seat"), _("A seat for a person (a)"), lambda: self.action_add("human"))
+        yield (_("Add bot seat"), _("A seat for a bot (b)"), lambda: self.action_add("bot"))
+        yield (_("Rename seat"), _("Rename the highlighted seat (e)"), self.action_rename)
+        yield (_("Bot level"), _("Next level for the highlighted bot (l)"), self.action_level)
+        yield (_("Remove seat"), _("Remove the highlighted seat (x)"), self.action_remove)
+        yield (
+            _("Coach"),
+            _("Notes after costly moves of the highlighted human seat; threshold cycles (o)"),
+            self.action_coach,
+        )
+        yield (_("Real dice"), _("Switch real-dice mode on or off (d)"), self.action_real_dice)
+        yield (_("Rules"), _("Rules of the highlighted variant (?)"), self.action_rules)
+        yield (_("Resume"), _("Continue an unfinished game (c)"), self.action_resume)
+        yield (_("History"), _("Finished games (h)"), self.action_history)
+        yield (
+            _("Perudo and Liar's Dice games"),
+            _("Finished bidding games, reviewed round by round (g)"),
+            self.action_bidding_history,
+        )

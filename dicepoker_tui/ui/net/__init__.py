@@ -1,0 +1,1 @@
+"""A session of the game server: its app, lobby, shared tables and the chat panel."""

@@ -1,0 +1,191 @@
+"""The app as a session of the game server sees it: the same app, with the server's lobby.
+
+Games are `RemoteGame`s on the hub; the table screen is the usual one (with presence and
+chat). Everything the hub says arrives through the `HubClient`'s listener on the app's
+own event loop and is passed to the screen it concerns.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from pathlib import Path
+
+from textual import on
+from textual.app import SystemCommand
+from textual.driver import Driver
+from textual.screen import Screen
+
+from dicepoker_tui.engine.scoresheet.game import Game
+from dicepoker_tui.i18n import LANGUAGES, N_, _, load_translation
+from dicepoker_tui.net import protocol as p
+from dicepoker_tui.net.client import HubClient, HubError
+from dicepoker_tui.net.remote_bidding_game import RemoteBiddingGame
+from dicepoker_tui.ui import messages
+from dicepoker_tui.ui.app import DicePokerApp
+from dicepoker_tui.ui.common.textual_private import parsed_styles, reuse_parsed_styles
+from dicepoker_tui.ui.net.bidding_table import NetBiddingTableScreen
+from dicepoker_tui.ui.net.lobby import NetLobbyScreen
+from dicepoker_tui.ui.net.table import NetTableScreen
+from dicepoker_tui.ui.net.waiting import WaitingScreen
+
+LOST = N_("The connection to the game server was lost.")
+
+_warm_styles: tuple[dict, dict] | None = None
+"""(parsed CSS rules, the CSS variables they were parsed with) from `warm_up`."""
+
+
+class NetApp(DicePokerApp):
+    """One player's view of the game server."""
+
+    def __init__(self, socket_path: Path | str, token: str, keep_history: bool = True) -> None:
+        super().__init__(keep_history=keep_history)  # the server's history, read-only here
+        self.client = HubClient(socket_path, token)
+        self._resumed = False
+        self._rematching = False
+        if _warm_styles is not None:
+            reuse_parsed_styles(self, _warm_styles)
+
+    def get_default_screen(self) -> Screen:
+        return NetLobbyScreen(self.client)
+
+    def get_driver_class(self) -> type[Driver]:
+        """The platform's driver, sending only the cells that changed: every byte crosses SSH."""
+        from dicepoker_tui.ui.net.diff_driver import diffing
+
+        return diffing(super().get_driver_class())
+
+    def on_mount(self) -> None:  # DicePokerApp.on_mount runs too (Textual calls both)
+        # after the first frame, which the hello tells the server (see serve.spawner)
+        self.call_after_refresh(self._start_hub)
+
+    def _start_hub(self) -> None:
+        self.run_worker(self._connect(), exclusive=True, group="hub")
+
+    async def _connect(self) -> None:
+        try:
+            welcome = await self.client.connect()
+        except HubError as exc:
+            self.exit(return_code=3, message=f"dicepoker: {exc}")
+            return
+        self.client.listen(self._on_hub)
+        self._lobby().show_tables(welcome.tables, welcome.seated)
+        playing = [t for t in welcome.tables if t.id in welcome.seated and t.status == "playing"]
+        if playing:  # back after a drop: straight to your seat
+            self.client.join(playing[0].id)
+            self._resumed = True
+        await self.client.closed.wait()
+        self.exit(return_code=4, message=f"dicepoker: {_(LOST)}")
+
+    def _lobby(self) -> NetLobbyScreen:
+        screen = self.screen_stack[0]
+        assert isinstance(screen, NetLobbyScreen)
+        return screen
+
+    # -- what the hub says ----------------------------------------------------------------------
+    def _on_hub(self, message: p.ServerMessage) -> None:
+        match message:
+            case p.Lobby():
+                self._lobby().show_tables(message.tables, message.seated)
+            case p.TableSnapshot():
+                self._open_table()
+            case p.GameEvents():
+                waiting = any(isinstance(s, WaitingScreen) for s in self.screen_stack)
+                if waiting and self.client.game is not None and self.client.game.started:
+                    self._open_table()
+            case p.TableUpdate():
+                for screen in self.screen_stack:
+                    if isinstance(screen, NetTableScreen | NetBiddingTableScreen | WaitingScreen):
+                        screen.table_changed(message.table)
+            case p.Chat():
+                if message.line.key == p.REMATCH_OFFER and message.line.nick is None:
+                    self.notify(message.line.shown(), timeout=20)
+                for screen in self.screen_stack:
+                    if isinstance(screen, NetTableScreen | NetBiddingTableScreen | WaitingScreen):
+                        screen.chat(message.line)
+            case p.Left():
+                if message.reason:
+                    self.notify(_(message.reason), timeout=4)
+                self._pop_to_lobby()
+                self._lobby().show_tables(self.client.tables, self.client.seated)
+            case p.Error():
+                self.notify(message.shown(), severity="warning", timeout=3)
+
+    def _open_table(self) -> None:
+        game = self.client.game
+        if game is None:
+            return
+        if self._rematching:  # at the rematch table: the offer's notice is answered
+            self._rematching = False
+            self.clear_notifications()
+        self._pop_to_lobby()
+        if game.started and isinstance(game, RemoteBiddingGame):
+            self.push_screen(NetBiddingTableScreen(game, self.client))
+        elif game.started:
+            self.push_screen(NetTableScreen(game, self.client))
+        else:
+            self.push_screen(WaitingScreen(game, self.client))  # type: ignore[arg-type]
+
+    # -- leaving a table ------------------------------------------------------------------------
+    def to_lobby(self, setup=None) -> None:
+        self.client.leave()
+        self._pop_to_lobby()
+
+    def after_game(self, game: Game, choice: str) -> None:
+        if choice == "rematch":
+            self.rematch()
+        else:
+            self.to_lobby()
+
+    @on(messages.Rematch)
+    def rematch(self) -> None:
+        """Ask for the finished table's rematch; the hub answers with the rematch table."""
+        self._rematching = True
+        self.client.rematch()
+
+    def open_game(self, game: Game, history_id: int | None = None) -> bool:
+        self.notify(_("On the server, games are played at its tables."), timeout=3)
+        return False
+
+    def _offer_resume(self) -> None:
+        """Games in progress on the server are resumed at their tables, not here."""
+
+    def open_resume(self) -> None:
+        self.notify(_("Games in progress are at their tables: sit down again."), timeout=3)
+
+    def get_system_commands(self, screen: Screen) -> Iterable[SystemCommand]:
+        for command in super().get_system_commands(screen):
+            if command.title not in ("Screenshot", _("Screenshot")):  # writes on the server
+                yield command
+
+
+async def _no_hub() -> None:
+    return None
+
+
+async def _draw_and_quit(pilot) -> None:  # type: ignore[no-untyped-def]
+    await pilot.pause()
+    pilot.app.exit()
+
+
+def warm_up() -> None:
+    """Start the app once headless so its CSS is parsed before the session spawner forks.
+
+    Every session's app then starts from the parsed rules (when its theme variables are
+    the same), which saves a good part of its start-up time.
+    """
+    global _warm_styles
+    for lang in LANGUAGES:  # every session then finds its catalogue already compiled
+        load_translation(lang)
+    # A NetApp itself, not a subclass: the parsed rules of App.DEFAULT_CSS are cached
+    # under its rank in the app class's ancestry, which a subclass would change.
+    app = NetApp("", "", keep_history=False)
+    app._connect = _no_hub  # type: ignore[method-assign]
+    app.run(headless=True, size=(100, 30), auto_pilot=_draw_and_quit)
+    _warm_styles = parsed_styles(app)
+
+
+def run(socket_path: str, token: str) -> int:
+    """Run the app for one SSH session; the exit code tells how it ended."""
+    app = NetApp(socket_path, token)
+    app.run()
+    return app.return_code or 0

@@ -1,0 +1,145 @@
+"""The lobby of the game server: open tables, and a form to open a new one."""
+
+from __future__ import annotations
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.screen import Screen
+from textual.widgets import DataTable, Static
+
+from dicepoker_tui.families import all_variants, get_variant
+from dicepoker_tui.i18n import _, ngettext
+from dicepoker_tui.net import protocol as p
+from dicepoker_tui.net.client import HubClient
+from dicepoker_tui.ui.common.footer import KeysFooter
+from dicepoker_tui.ui.common.help import HelpScreen
+from dicepoker_tui.ui.messages import OpenHistory
+from dicepoker_tui.ui.net.create_table import CreateTableScreen
+
+
+def variant_name(variant_id: str) -> str:
+    """A variant's name in the current language (the id itself for an unknown one)."""
+    try:
+        return get_variant(variant_id).display_name
+    except KeyError:
+        return variant_id
+
+
+def seats_text(table: p.TableInfo) -> str:
+    names = []
+    for seat in table.seats:
+        if seat.name is None:
+            names.append("—")
+        elif seat.present or seat.kind == "bot" or table.status != "playing":
+            names.append(seat.name)
+        else:
+            names.append(_("{name} (away)").format(name=seat.name))
+    return ", ".join(names)
+
+
+def status_text(table: p.TableInfo) -> Text:
+    free = len(table.free_seats)
+    if table.status == "waiting":
+        return Text(ngettext("{n} free seat", "{n} free seats", free).format(n=free), style="bold")
+    if table.status == "playing":
+        return Text(_("round {round}").format(round=table.round))
+    return Text(_("finished"), style="dim")
+
+
+class NetLobbyScreen(Screen[None]):
+    """Tables on this server: join a free seat (or your own), watch, or open a table."""
+
+    BINDINGS = [
+        Binding("n", "create", "New table"),
+        Binding("enter", "join", "Join", key_display="⏎"),
+        Binding("w", "watch", "Watch"),
+        Binding("h", "history", "History"),
+        Binding("question_mark", "help", "Help", key_display="?"),
+        Binding("q", "quit", "Quit"),
+    ]
+
+    DEFAULT_CSS = """
+    NetLobbyScreen #net-tables { height: 1fr; margin: 1 1 0 1; }
+    NetLobbyScreen #net-hint { height: auto; padding: 1 2; }
+    """
+
+    def __init__(self, client: HubClient) -> None:
+        super().__init__()
+        self.client = client
+
+    def compose(self) -> ComposeResult:
+        yield Static(_("dicepoker · connecting…"), id="net-title", classes="screen-title")
+        table = DataTable(id="net-tables", cursor_type="row", zebra_stripes=True)
+        table.add_columns("#", _("table"), _("variant"), _("status"), _("seats"))
+        yield table
+        yield Static(id="net-hint")
+        yield KeysFooter(first_frame=True)  # its keys in the first frame a player sees
+
+    def on_mount(self) -> None:
+        self.show_tables([], [])
+
+    def show_tables(self, tables: list[p.TableInfo], seated: list[str]) -> None:
+        nick = self.client.nick
+        title = (
+            _("dicepoker · online as {nick}").format(nick=nick)
+            if nick
+            else _("dicepoker · connecting…")
+        )
+        self.query_one("#net-title", Static).update(title)
+        grid = self.query_one(DataTable)
+        keep = grid.cursor_row
+        grid.clear()
+        for t in tables:
+            variant = variant_name(t.variant)
+            mark = "★ " if t.id in seated else ""
+            grid.add_row(
+                t.id, mark + t.shown_name, variant, status_text(t), seats_text(t), key=t.id
+            )
+        if tables:
+            grid.move_cursor(row=min(keep, len(tables) - 1))
+        hint = Text()
+        if not tables:
+            hint.append(_("No tables yet: press n to open one."), style="bold")
+        else:
+            hint.append(_("enter sits down (or back at your seat ★), w watches, n opens a table."))
+        self.query_one("#net-hint", Static).update(hint)
+
+    def _selected(self) -> str | None:
+        grid = self.query_one(DataTable)
+        if grid.row_count == 0:
+            self.notify(_("No table yet: press n to open one."), timeout=2)
+            return None
+        return str(grid.coordinate_to_cell_key(grid.cursor_coordinate).row_key.value)
+
+    def action_join(self) -> None:
+        table = self._selected()
+        if table:
+            self.client.join(table)
+
+    def on_data_table_row_selected(self, event: DataTable.RowSelected) -> None:
+        event.stop()
+        self.action_join()
+
+    def action_watch(self) -> None:
+        table = self._selected()
+        if table:
+            self.client.watch(table)
+
+    def action_create(self) -> None:
+        client = self.client
+        levels = client.welcome.bot_levels if client.welcome else []
+        self.app.push_screen(CreateTableScreen(levels), self._created)
+
+    def _created(self, request: p.CreateTable | None) -> None:
+        if request is not None:
+            self.client.send(request)
+
+    def action_history(self) -> None:
+        self.post_message(OpenHistory())
+
+    def action_help(self) -> None:
+        self.app.push_screen(HelpScreen(all_variants()[0]))
+
+    def action_quit(self) -> None:
+        self.app.exit()

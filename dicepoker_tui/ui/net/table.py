@@ -1,0 +1,186 @@
+"""A shared table on the game server: the usual table screen, on a `RemoteGame`.
+
+Differences from a table at home: the hub plays the bots (the screen only shows them),
+nobody hands the keyboard over, only your own seat acts, and a strip at the bottom shows
+who is here or away, the chat, and a line to talk (`c`). While seats are still free, a
+waiting screen comes first.
+"""
+
+from __future__ import annotations
+
+from rich.cells import cell_len
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+
+from dicepoker_tui.engine.scoresheet import events as ev
+from dicepoker_tui.engine.scoresheet.state import GameState
+from dicepoker_tui.engine.scoresheet.variants.base import Variant
+from dicepoker_tui.i18n import _
+from dicepoker_tui.net import protocol as p
+from dicepoker_tui.net.client import HubClient
+from dicepoker_tui.net.remote_game import RemoteGame
+from dicepoker_tui.ui.common.footer import KeysFooter
+from dicepoker_tui.ui.common.textual_private import show_key
+from dicepoker_tui.ui.messages import Rematch
+from dicepoker_tui.ui.net.panel import NetPanel
+from dicepoker_tui.ui.scoresheet.log import GameLog
+from dicepoker_tui.ui.scoresheet.table import TableScreen
+
+
+class HubBots:
+    """Stands in for the table's bot runner: the hub plays bots, the screen only names them."""
+
+    busy = False
+
+    def __init__(self, game: RemoteGame) -> None:
+        self.game = game
+
+    def is_bot(self, seat: int) -> bool:
+        return self.game.state.players[seat].kind == "bot"
+
+    def poke(self) -> None:
+        pass
+
+    def on_worker_state_changed(self, event: object) -> bool:
+        return False
+
+
+class NetTableScreen(TableScreen):
+    """The table screen for a game played on the hub."""
+
+    BINDINGS = [Binding("c", "chat", "Chat")]
+
+    def __init__(self, game: RemoteGame, client: HubClient) -> None:
+        super().__init__(game, {}, 0.0, kept=True)
+        self.remote = game
+        self.client = client
+        self.you = client.nick
+        self.runner = HubBots(game)  # type: ignore[assignment]
+
+    def compose(self) -> ComposeResult:
+        for widget in super().compose():
+            if isinstance(widget, KeysFooter):
+                yield NetPanel(self.you, id="net-panel")
+            yield widget
+
+    def on_mount(self) -> None:  # TableScreen.on_mount runs too (Textual calls both)
+        panel = self.query_one(NetPanel)
+        panel.show_table(self.remote.table)
+        panel.add_lines(self.client.chat)
+        self.call_after_refresh(self._fit_chat_key)
+
+    def on_resize(self) -> None:
+        self.call_after_refresh(self._fit_chat_key)
+
+    def _fit_chat_key(self) -> None:
+        """The chat key leaves the footer when the table's own keys fill the line (longer
+        words in some languages): the chat line just above names it, and it still works."""
+        width, chat, actions = 0, None, set()
+        for _node, binding, _enabled, _tooltip in self.active_bindings.values():
+            if binding.action == "chat":
+                chat = binding
+            if (binding.show or binding.action == "chat") and binding.action not in actions:
+                actions.add(binding.action)
+                key = self.app.get_key_display(binding)
+                width += cell_len(key) + cell_len(binding.description) + 2
+        show = width <= self.app.size.width
+        if chat is None or chat.show == show:
+            return
+        show_key(self, chat.key, show, action="chat")
+        self.refresh_bindings()
+
+    # -- what the hub says ----------------------------------------------------------------------
+    def table_changed(self, table: p.TableInfo) -> None:
+        if self.is_mounted:
+            self.query_one(NetPanel).show_table(table)
+
+    def chat(self, line: p.ChatLine) -> None:
+        if self.is_mounted:
+            self.query_one(NetPanel).add_lines([line])
+
+    def _status(self, state: GameState, variant: Variant) -> Text:
+        text = super()._status(state, variant)
+        turn = state.turn
+        if turn is None or turn.player in self.remote.seats or self.runner.is_bot(turn.player):
+            return text
+        name = state.players[turn.player].name
+        lines = text.plain.split("\n")
+        if turn.dice is None:
+            lines[0] = _("{name} is about to throw…").format(name=name)
+        else:
+            lines[0] = _("{name} is playing. Throw {n}, {left} left.").format(
+                name=name, n=turn.throws, left=self.game.throws_left()
+            )
+        return Text("\n".join(lines))
+
+    def _on_event(self, event: ev.Event, state: GameState) -> None:
+        if isinstance(event, ev.DiceThrown):
+            who = self.remote.last_by or state.players[event.player].name
+            dice = " ".join(str(d) for d in event.dice)
+            if who == "timeout":
+                line = _("timeout for {name} throws {dice}")
+                line = line.format(name=state.players[event.player].name, dice=dice)
+            else:
+                line = _("{name} throws {dice}").format(name=who, dice=dice)
+            self.query_one("#log", GameLog).add(line)
+        super()._on_event(event, state)
+
+    # -- differences from a table at home -------------------------------------------------------
+    def _maybe_handover(self, state: GameState) -> None:
+        """Everyone has their own screen: nothing to hand over."""
+
+    def _needs_solver(self) -> bool:
+        """The hub plays the bots: the solver loads on the first hint only. (Even asking
+        whether its table is cached builds the variant's model, a second or more of CPU
+        in every session that opens a table.)"""
+        return False
+
+    def _top_line(self, state: GameState, variant: Variant) -> Text:
+        text = Text(no_wrap=True, overflow="ellipsis")
+        text.append(f" {variant.display_name} ", style="bold reverse")
+        text.append("  " + _("table {id}").format(id=self.remote.table.id))
+        if state.turn is None:
+            text.append("  · " + _("game over"))
+        else:
+            player = state.players[state.turn.player]
+            rnd = _("round {round} of {rounds}").format(
+                round=state.turn.round, rounds=len(variant.boxes)
+            )
+            text.append(f"  · {rnd}  ")
+            if state.turn.player in self.remote.seats:
+                text.append(_("your turn"), style="bold reverse")
+            else:
+                who = (
+                    _("{name} (bot)").format(name=player.name)
+                    if player.kind == "bot"
+                    else player.name
+                )
+                text.append(_("{name} to play").format(name=who), style="bold")
+        if self.remote.spectator:
+            text.append("  · " + _("watching"), style="italic")
+        return text
+
+    def _can_act(self) -> bool:
+        state = self.game.state
+        if state.turn is not None and self.remote.spectator:
+            self.notify(_("You are watching: only seated players play."), timeout=2)
+            return False
+        turn = state.turn
+        if turn and turn.player not in self.remote.seats and not self.runner.is_bot(turn.player):
+            name = state.players[turn.player].name
+            self.notify(_("It is {name}'s turn.").format(name=name), timeout=2)
+            return False
+        return super()._can_act()
+
+    def action_throw(self) -> None:
+        if self.game.finished:  # r, as on the result screen: the table's rematch
+            self.post_message(Rematch())
+            return
+        super().action_throw()
+
+    def action_chat(self) -> None:
+        self.query_one(NetPanel).focus_input()
+
+    def on_net_panel_said(self, message: NetPanel.Said) -> None:
+        self.client.say(message.text)

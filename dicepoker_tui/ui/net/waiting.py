@@ -1,0 +1,92 @@
+"""The waiting room of a shared table whose seats are not all taken yet."""
+
+from __future__ import annotations
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Vertical
+from textual.screen import Screen
+from textual.widgets import Static
+
+from dicepoker_tui.i18n import _, ngettext
+from dicepoker_tui.net import protocol as p
+from dicepoker_tui.net.client import HubClient
+from dicepoker_tui.net.remote_game import RemoteGame
+from dicepoker_tui.ui.common.footer import KeysFooter
+from dicepoker_tui.ui.common.text import level_label
+from dicepoker_tui.ui.messages import ToLobby
+from dicepoker_tui.ui.net.lobby import variant_name
+from dicepoker_tui.ui.net.panel import NetPanel
+
+
+class WaitingScreen(Screen[None]):
+    """A table whose seats are not all taken yet."""
+
+    BINDINGS = [
+        Binding("c", "chat", "Chat"),
+        Binding("escape", "leave", "Leave"),
+    ]
+
+    DEFAULT_CSS = """
+    WaitingScreen #waiting-body { height: 1fr; padding: 1 2; }
+    """
+
+    def __init__(self, game: RemoteGame, client: HubClient) -> None:
+        super().__init__()
+        self.remote = game
+        self.client = client
+        self.you = client.nick
+
+    def compose(self) -> ComposeResult:
+        title, text = self._texts(self.remote.table)
+        yield Static(title, id="waiting-title", classes="screen-title")
+        with Vertical(id="waiting-body"):
+            yield Static(text, id="waiting-text")
+        panel = NetPanel(self.you, id="net-panel")
+        panel.show_table(self.remote.table)
+        panel.add_lines(self.client.chat)
+        yield panel
+        yield KeysFooter()
+
+    @staticmethod
+    def _texts(table: p.TableInfo) -> tuple[str, Text]:
+        free = len(table.free_seats)
+        text = Text()
+        text.append(f"{variant_name(table.variant)}\n\n", style="bold")
+        for i, seat in enumerate(table.seats):
+            name = seat.name or _("— free —")
+            kind = f"{_('bot')} · {level_label(seat.level)}" if seat.kind == "bot" else _("player")
+            text.append(f"  {i + 1}. {name:<24} {kind}\n")
+        waiting = ngettext(
+            "Waiting for {n} more player: they connect to this server and join this table.",
+            "Waiting for {n} more players: they connect to this server and join this table.",
+            free,
+        )
+        text.append("\n" + waiting.format(n=free) + "\n")
+        text.append(_("The game begins when every seat is taken. escape leaves the table."))
+        title = _("Table {id} · {name}").format(id=table.id, name=table.shown_name)
+        return title, text
+
+    def table_changed(self, table: p.TableInfo) -> None:
+        self.remote.table = table
+        title, text = self._texts(table)
+        for widget in self.query("#waiting-title").results(Static):
+            widget.update(title)
+        for widget in self.query("#waiting-text").results(Static):
+            widget.update(text)
+        for panel in self.query(NetPanel).results(NetPanel):
+            panel.show_table(table)
+
+    def chat(self, line: p.ChatLine) -> None:
+        if self.is_mounted:
+            self.query_one(NetPanel).add_lines([line])
+
+    def action_chat(self) -> None:
+        self.query_one(NetPanel).focus_input()
+
+    def action_leave(self) -> None:
+        self.post_message(ToLobby())
+
+    def on_net_panel_said(self, message: NetPanel.Said) -> None:
+        self.client.say(message.text)

@@ -1,0 +1,1 @@
+"""Seeded scenes drawn to SVG by `make screenshots` and checked by the snapshot tests."""

@@ -1,1 +1,0 @@
-"""Widgets of the table and scoresheet screens. They get attributes, post messages."""

@@ -1,0 +1,77 @@
+"""What `ui/common/textual_private.py` relies on in Textual: fails when an upgrade moves it."""
+
+from __future__ import annotations
+
+from textual.app import App, ComposeResult
+from textual.binding import Binding, BindingsMap
+from textual.reactive import reactive
+from textual.screen import Screen
+from textual.widgets import Footer
+
+from dicepoker_tui.ui.common import textual_private as tp
+
+
+class KeysScreen(Screen[None]):
+    BINDINGS = [Binding("c", "chat", "Chat"), Binding("q", "quit", "Quit")]
+
+    def compose(self) -> ComposeResult:
+        yield Footer()
+
+
+class KeysApp(App[None]):
+    def get_default_screen(self) -> Screen:
+        return KeysScreen()
+
+
+def test_a_class_keeps_its_merged_bindings_and_new_nodes_copy_them() -> None:
+    declared = tp.declared_bindings(KeysScreen)
+    assert isinstance(declared, BindingsMap)
+    keys = tp.key_bindings(declared)
+    assert isinstance(keys, dict) and [b.description for b in keys["c"]] == ["Chat"]
+    renamed = tp.with_key_bindings(declared, {"c": [Binding("c", "chat", "Talk")]})
+    tp.set_class_bindings(KeysScreen, renamed)
+    try:
+        assert [b.description for b in tp.node_key_bindings(KeysScreen())["c"]] == ["Talk"]
+    finally:
+        tp.set_class_bindings(KeysScreen, declared)
+    assert tp.key_bindings(declared)["c"][0].description == "Chat"  # the copy, not the map
+
+
+async def test_a_node_shows_its_own_bindings_and_a_key_can_leave_the_footer() -> None:
+    app = KeysApp()
+    async with app.run_test() as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen._bindings, BindingsMap)
+        tp.show_key(screen, "c", False, action="chat")
+        screen.refresh_bindings()
+        await pilot.pause()
+        shown = {b.key for _n, b, _e, _t in screen.active_bindings.values() if b.show}
+        assert "c" not in shown and "q" in shown
+        tp.set_node_bindings(screen, BindingsMap([Binding("x", "quit", "Out")]))
+        assert "x" in screen.active_bindings
+
+
+async def test_a_footer_says_when_it_has_its_keys_and_can_have_them_at_once() -> None:
+    assert isinstance(Footer.__dict__["_bindings_ready"], reactive)
+    footer = Footer()
+    assert tp.footer_ready(footer) is False
+    tp.mark_footer_ready(footer)
+    assert tp.footer_ready(footer) is True
+    app = KeysApp()
+    async with app.run_test() as pilot:
+        await pilot.pause()
+        assert tp.footer_ready(app.screen.query_one(Footer))
+
+
+async def test_parsed_styles_can_be_kept_and_given_to_a_new_app() -> None:
+    app = KeysApp()
+    async with app.run_test() as pilot:
+        await pilot.pause()
+        rules, variables = tp.parsed_styles(app)
+    assert rules and isinstance(variables, dict)
+    fresh = KeysApp()
+    fresh.stylesheet._variables = dict(variables)
+    tp.reuse_parsed_styles(fresh, (rules, variables))
+    key = next(iter(rules))
+    assert fresh.stylesheet._parse_cache.get(key) is rules[key]
