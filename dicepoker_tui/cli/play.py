@@ -65,16 +65,11 @@ def setup_from_args(args: argparse.Namespace):
 
 def run(args: argparse.Namespace) -> int:
     setup = setup_from_args(args)
-    from dicepoker_tui.families import family_of
-
-    if family_of(setup.variant).id == "bidding":
-        from dicepoker_tui.ui.bidding.app import BiddingApp
-
-        BiddingApp(setup).run()
-        return 0
     from dicepoker_tui.ui.app import DicePokerApp
+    from dicepoker_tui.ui.views import views_for
 
-    DicePokerApp(setup).run()
+    app_class = views_for(setup.variant).app
+    (app_class() if app_class else DicePokerApp)(setup).run()
     return 0
 
 

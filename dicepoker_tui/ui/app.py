@@ -30,6 +30,7 @@ from dicepoker_tui.ui.common.i18n_bindings import (
 from dicepoker_tui.ui.common.settings import Settings, load_settings, save_settings
 from dicepoker_tui.ui.lobby.lobby import LobbyScreen
 from dicepoker_tui.ui.scoresheet.keeper import GameKeeper
+from dicepoker_tui.ui.views import views_for
 
 GameHook = Callable[[Game], None]
 
@@ -151,18 +152,19 @@ class DicePokerApp(App[None]):
     def open_game(
         self, game: Game, history_id: int | None = None, coach: dict[int, float] | None = None
     ) -> bool:
-        """Put `game` on the table (on top of the lobby); `coach`: seat → threshold."""
+        """Put `game` on the table of its family (on top of the lobby); `coach`: seat →
+        threshold."""
         try:
             bots = family_of(game.state.variant).make_bots(game.state.players, game.state.seed)
+            views = views_for(game.state.variant)
         except KeyError as exc:
             self.notify(str(exc.args[0]), severity="error", timeout=4)
             return False
-        self.on_game_started(game, history_id, coach)
+        if views.kept_by_app:
+            self.on_game_started(game, history_id, coach)
         self._coached = (game, dict(coach or {}))
         self._pop_to_lobby()
-        from dicepoker_tui.ui.scoresheet.table import TableScreen  # not needed for the lobby
-
-        self.push_screen(TableScreen(game, bots, self.bot_pace, kept=self.keeps_games, coach=coach))
+        self.push_screen(views.table(self, game, bots, coach))
         return True
 
     def after_game(self, game: Game, choice: str) -> None:

@@ -17,7 +17,7 @@ if TYPE_CHECKING:
 
 
 class StartGame(Message):
-    """Open a table for a new scoresheet game set up in the lobby."""
+    """Open a table for a new game set up in the lobby (of any family)."""
 
     def __init__(self, setup: GameSetup) -> None:
         super().__init__()

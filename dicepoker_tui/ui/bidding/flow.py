@@ -26,8 +26,6 @@ def open_bidding_table(app: App, game: Session, bot_pace: float | None = None) -
 
     bots = family_of(game.state.variant).make_bots(game.state.players, game.state.seed)
     pace = getattr(app, "bot_pace", 0.6) if bot_pace is None else bot_pace
-    for hook in getattr(app, "bidding_hooks", ()):
-        hook(game)
     while len(app.screen_stack) > 1:
         app.pop_screen()
     app.push_screen(BiddingTableScreen(game, bots, pace, recorder=record_bidding(app, game)))

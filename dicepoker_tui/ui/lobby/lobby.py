@@ -25,10 +25,11 @@ from dicepoker_tui.families import (
 )
 from dicepoker_tui.i18n import LANGUAGES, _, current_language, rules_text
 from dicepoker_tui.ui.common.footer import KeysFooter
-from dicepoker_tui.ui.common.help import HelpScreen, reflow
+from dicepoker_tui.ui.common.help import reflow
 from dicepoker_tui.ui.common.text import level_label
 from dicepoker_tui.ui.lobby.rename import RenameScreen
 from dicepoker_tui.ui.messages import OpenHistory, OpenResume, SetLanguage, StartGame
+from dicepoker_tui.ui.views import views_for
 
 PaletteCommand = tuple[str, str, object]
 MAX_PLAYERS = max(family.max_seats for family in families())
@@ -285,11 +286,6 @@ class LobbyScreen(Screen[None]):
         if isinstance(setup, str):
             self.notify(setup, severity="warning", timeout=3)
             return
-        if family_of(setup.variant).id == "bidding":
-            from dicepoker_tui.ui.bidding.flow import open_bidding_game
-
-            open_bidding_game(self.app, setup)
-            return
         self.post_message(StartGame(setup))
 
     def action_add(self, kind: str) -> None:
@@ -396,12 +392,7 @@ class LobbyScreen(Screen[None]):
         self.query_one("#real-dice", Button).label = self._real_dice_label()
 
     def action_rules(self) -> None:
-        if family_of(self.variant_id).id == "bidding":
-            from dicepoker_tui.ui.bidding.help import BiddingHelpScreen
-
-            self.app.push_screen(BiddingHelpScreen(self._variant()))
-            return
-        self.app.push_screen(HelpScreen(self._variant()))
+        self.app.push_screen(views_for(self.variant_id).rules(self._variant()))
 
     def action_resume(self) -> None:
         self.post_message(OpenResume())

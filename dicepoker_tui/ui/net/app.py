@@ -19,7 +19,6 @@ from dicepoker_tui.engine.scoresheet.game import Game
 from dicepoker_tui.i18n import LANGUAGES, N_, _, load_translation
 from dicepoker_tui.net import protocol as p
 from dicepoker_tui.net.client import HubClient, HubError
-from dicepoker_tui.net.remote_bidding_game import RemoteBiddingGame
 from dicepoker_tui.ui import messages
 from dicepoker_tui.ui.app import DicePokerApp
 from dicepoker_tui.ui.common.textual_private import parsed_styles, reuse_parsed_styles
@@ -27,6 +26,7 @@ from dicepoker_tui.ui.net.bidding_table import NetBiddingTableScreen
 from dicepoker_tui.ui.net.lobby import NetLobbyScreen
 from dicepoker_tui.ui.net.table import NetTableScreen
 from dicepoker_tui.ui.net.waiting import WaitingScreen
+from dicepoker_tui.ui.views import views_for
 
 LOST = N_("The connection to the game server was lost.")
 
@@ -118,10 +118,9 @@ class NetApp(DicePokerApp):
             self._rematching = False
             self.clear_notifications()
         self._pop_to_lobby()
-        if game.started and isinstance(game, RemoteBiddingGame):
-            self.push_screen(NetBiddingTableScreen(game, self.client))
-        elif game.started:
-            self.push_screen(NetTableScreen(game, self.client))
+        remote_table = views_for(game.table.variant).remote_table
+        if game.started and remote_table is not None:
+            self.push_screen(remote_table(game, self.client))
         else:
             self.push_screen(WaitingScreen(game, self.client))  # type: ignore[arg-type]
 
