@@ -24,7 +24,7 @@ from dicepoker_tui.ui.common.footer import KeysFooter
 from dicepoker_tui.ui.common.textual_private import show_key
 from dicepoker_tui.ui.messages import Rematch
 from dicepoker_tui.ui.net.panel import NetPanel
-from dicepoker_tui.ui.scoresheet.log import GameLog
+from dicepoker_tui.ui.scoresheet.seat_role import SeatRole
 from dicepoker_tui.ui.scoresheet.table import TableScreen
 
 
@@ -46,17 +46,96 @@ class HubBots:
         return False
 
 
+class RemoteRole(SeatRole):
+    """A seat at a shared table: the hub plays the bots, nobody hands the keyboard over,
+    only your own seat acts, and the lines say who is playing on their own screen."""
+
+    hands_over = False
+    preload_solver = False
+    """The hub plays the bots: the solver loads on the first hint only. (Even asking
+    whether its table is cached builds the variant's model, a second or more of CPU in
+    every session that opens a table.)"""
+
+    def __init__(self, game: RemoteGame) -> None:
+        self.remote = game
+
+    def runner(self, screen, game, bots, pace, show_box) -> HubBots:  # type: ignore[no-untyped-def, override]
+        return HubBots(self.remote)
+
+    def _is_bot(self, seat: int) -> bool:
+        return self.remote.state.players[seat].kind == "bot"
+
+    def status(self, state: GameState, variant: Variant, status: Text) -> Text:
+        turn = state.turn
+        if turn is None or turn.player in self.remote.seats or self._is_bot(turn.player):
+            return status
+        name = state.players[turn.player].name
+        lines = status.plain.split("\n")
+        if turn.dice is None:
+            lines[0] = _("{name} is about to throw…").format(name=name)
+        else:
+            lines[0] = _("{name} is playing. Throw {n}, {left} left.").format(
+                name=name, n=turn.throws, left=self.remote.throws_left()
+            )
+        return Text("\n".join(lines))
+
+    def log_line(self, event: ev.Event, state: GameState) -> str | None:
+        if not isinstance(event, ev.DiceThrown):
+            return None
+        who = self.remote.last_by or state.players[event.player].name
+        dice = " ".join(str(d) for d in event.dice)
+        if who == "timeout":
+            line = _("timeout for {name} throws {dice}")
+            return line.format(name=state.players[event.player].name, dice=dice)
+        return _("{name} throws {dice}").format(name=who, dice=dice)
+
+    def top_line(self, state: GameState, variant: Variant) -> Text | None:
+        text = Text(no_wrap=True, overflow="ellipsis")
+        text.append(f" {variant.display_name} ", style="bold reverse")
+        text.append("  " + _("table {id}").format(id=self.remote.table.id))
+        if state.turn is None:
+            text.append("  · " + _("game over"))
+        else:
+            player = state.players[state.turn.player]
+            rnd = _("round {round} of {rounds}").format(
+                round=state.turn.round, rounds=len(variant.boxes)
+            )
+            text.append(f"  · {rnd}  ")
+            if state.turn.player in self.remote.seats:
+                text.append(_("your turn"), style="bold reverse")
+            else:
+                who = (
+                    _("{name} (bot)").format(name=player.name)
+                    if player.kind == "bot"
+                    else player.name
+                )
+                text.append(_("{name} to play").format(name=who), style="bold")
+        if self.remote.spectator:
+            text.append("  · " + _("watching"), style="italic")
+        return text
+
+    def refusal(self, state: GameState) -> str | None:
+        turn = state.turn
+        if turn is None:
+            return None
+        if self.remote.spectator:
+            return _("You are watching: only seated players play.")
+        if turn.player not in self.remote.seats and not self._is_bot(turn.player):
+            return _("It is {name}'s turn.").format(name=state.players[turn.player].name)
+        return None
+
+
 class NetTableScreen(TableScreen):
-    """The table screen for a game played on the hub."""
+    """The table screen for a game played on the hub: the usual table with a remote
+    seat role, the chat panel and its keys."""
 
     BINDINGS = [Binding("c", "chat", "Chat")]
 
     def __init__(self, game: RemoteGame, client: HubClient) -> None:
-        super().__init__(game, {}, 0.0, kept=True)
+        super().__init__(game, {}, 0.0, kept=True, role=RemoteRole(game))
         self.remote = game
         self.client = client
         self.you = client.nick
-        self.runner = HubBots(game)  # type: ignore[assignment]
 
     def compose(self) -> ComposeResult:
         for widget in super().compose():
@@ -98,80 +177,6 @@ class NetTableScreen(TableScreen):
     def chat(self, line: p.ChatLine) -> None:
         if self.is_mounted:
             self.query_one(NetPanel).add_lines([line])
-
-    def _status(self, state: GameState, variant: Variant) -> Text:
-        text = super()._status(state, variant)
-        turn = state.turn
-        if turn is None or turn.player in self.remote.seats or self.runner.is_bot(turn.player):
-            return text
-        name = state.players[turn.player].name
-        lines = text.plain.split("\n")
-        if turn.dice is None:
-            lines[0] = _("{name} is about to throw…").format(name=name)
-        else:
-            lines[0] = _("{name} is playing. Throw {n}, {left} left.").format(
-                name=name, n=turn.throws, left=self.game.throws_left()
-            )
-        return Text("\n".join(lines))
-
-    def _on_event(self, event: ev.Event, state: GameState) -> None:
-        if isinstance(event, ev.DiceThrown):
-            who = self.remote.last_by or state.players[event.player].name
-            dice = " ".join(str(d) for d in event.dice)
-            if who == "timeout":
-                line = _("timeout for {name} throws {dice}")
-                line = line.format(name=state.players[event.player].name, dice=dice)
-            else:
-                line = _("{name} throws {dice}").format(name=who, dice=dice)
-            self.query_one("#log", GameLog).add(line)
-        super()._on_event(event, state)
-
-    # -- differences from a table at home -------------------------------------------------------
-    def _maybe_handover(self, state: GameState) -> None:
-        """Everyone has their own screen: nothing to hand over."""
-
-    def _needs_solver(self) -> bool:
-        """The hub plays the bots: the solver loads on the first hint only. (Even asking
-        whether its table is cached builds the variant's model, a second or more of CPU
-        in every session that opens a table.)"""
-        return False
-
-    def _top_line(self, state: GameState, variant: Variant) -> Text:
-        text = Text(no_wrap=True, overflow="ellipsis")
-        text.append(f" {variant.display_name} ", style="bold reverse")
-        text.append("  " + _("table {id}").format(id=self.remote.table.id))
-        if state.turn is None:
-            text.append("  · " + _("game over"))
-        else:
-            player = state.players[state.turn.player]
-            rnd = _("round {round} of {rounds}").format(
-                round=state.turn.round, rounds=len(variant.boxes)
-            )
-            text.append(f"  · {rnd}  ")
-            if state.turn.player in self.remote.seats:
-                text.append(_("your turn"), style="bold reverse")
-            else:
-                who = (
-                    _("{name} (bot)").format(name=player.name)
-                    if player.kind == "bot"
-                    else player.name
-                )
-                text.append(_("{name} to play").format(name=who), style="bold")
-        if self.remote.spectator:
-            text.append("  · " + _("watching"), style="italic")
-        return text
-
-    def _can_act(self) -> bool:
-        state = self.game.state
-        if state.turn is not None and self.remote.spectator:
-            self.notify(_("You are watching: only seated players play."), timeout=2)
-            return False
-        turn = state.turn
-        if turn and turn.player not in self.remote.seats and not self.runner.is_bot(turn.player):
-            name = state.players[turn.player].name
-            self.notify(_("It is {name}'s turn.").format(name=name), timeout=2)
-            return False
-        return super()._can_act()
 
     def action_throw(self) -> None:
         if self.game.finished:  # r, as on the result screen: the table's rematch

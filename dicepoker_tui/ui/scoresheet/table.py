@@ -33,13 +33,13 @@ from dicepoker_tui.ui.common.help import HelpScreen
 from dicepoker_tui.ui.common.text import log_line
 from dicepoker_tui.ui.common.textual_private import node_key_bindings, show_key
 from dicepoker_tui.ui.messages import GameOver, ToLobby
-from dicepoker_tui.ui.scoresheet.bot_runner import BotRunner
 from dicepoker_tui.ui.scoresheet.boxes import BoxList, BoxRow
 from dicepoker_tui.ui.scoresheet.goals import goals, uses_bank
 from dicepoker_tui.ui.scoresheet.log import GameLog
 from dicepoker_tui.ui.scoresheet.menu import MenuChoice, MenuScreen
 from dicepoker_tui.ui.scoresheet.real_dice import RealDiceScreen
 from dicepoker_tui.ui.scoresheet.scoresheet import ResultChoice, ScoresheetScreen
+from dicepoker_tui.ui.scoresheet.seat_role import SeatRole
 from dicepoker_tui.ui.scoresheet.sheet import SheetTable
 from dicepoker_tui.ui.scoresheet.solver_status import SolverStatus
 from dicepoker_tui.ui.scoresheet.standings import Standings
@@ -102,14 +102,17 @@ class TableScreen(Screen[None]):
         pace: float,
         kept: bool,
         coach: Mapping[int, float] | None = None,
+        role: SeatRole | None = None,
     ) -> None:
         super().__init__()
         self.game = game
+        self.role = role or SeatRole()
+        """Who plays here and how: at home (the default) or at a shared table."""
         self.coach_thresholds = dict(coach or {})
         """Seat → the coach's threshold in expected points, for the coached seats."""
         self._coach = None
         self.kept = kept
-        self.runner = BotRunner(self, game, bots, pace, self._show_bot_box)
+        self.runner = self.role.runner(self, game, bots, pace, self._show_bot_box)
         self._unsubscribe: Callable[[], None] | None = None
         self._sync_pending = False
         self._cursors: dict[int, str] = {}
@@ -125,7 +128,7 @@ class TableScreen(Screen[None]):
                 yield DiceRow(id="dice")
                 yield Static(id="turn-status")
                 yield SolverStatus(
-                    self.game.variant, autostart=self._needs_solver(), id="solver-status"
+                    self.game.variant, autostart=self._preload_solver(), id="solver-status"
                 )
                 yield Standings(id="standings")
                 yield GameLog(id="log")
@@ -205,6 +208,9 @@ class TableScreen(Screen[None]):
     # -- game events in, widgets updated --------------------------------------------------
     def _on_event(self, event: ev.Event, state: GameState) -> None:
         variant = self.game.variant
+        extra = self.role.log_line(event, state)
+        if extra:
+            self.query_one(GameLog).add(extra)
         line = log_line(event, state, variant)
         if line:
             self.query_one(GameLog).add(line)
@@ -247,6 +253,9 @@ class TableScreen(Screen[None]):
             self.query_one(selector, Static).update(text, layout=layout)
 
     def _top_line(self, state: GameState, variant: Variant) -> Text:
+        role_line = self.role.top_line(state, variant)
+        if role_line is not None:
+            return role_line
         text = Text(no_wrap=True, overflow="ellipsis")
         text.append(f" {variant.display_name} ", style="bold reverse")
         if state.turn is None:
@@ -267,7 +276,12 @@ class TableScreen(Screen[None]):
         return text
 
     def _status(self, state: GameState, variant: Variant) -> Text:
-        """Three short lines: the throw, the bonus goals, the stage and bank."""
+        """Three short lines: the throw, the bonus goals, the stage and bank (as the seat
+        role shows them)."""
+        return self.role.status(state, variant, self._home_status(state, variant))
+
+    def _home_status(self, state: GameState, variant: Variant) -> Text:
+        """The status lines of a table at home."""
         text = Text()
         turn = state.turn
         if turn is None:
@@ -361,7 +375,8 @@ class TableScreen(Screen[None]):
         if self.runner.is_bot(state.turn.player):
             self.runner.poke()
             return
-        self._maybe_handover(state)
+        if self.role.hands_over:
+            self._maybe_handover(state)
 
     def _maybe_handover(self, state: GameState) -> None:
         assert state.turn is not None
@@ -407,6 +422,10 @@ class TableScreen(Screen[None]):
         state = self.game.state
         if state.turn is None:
             self.notify(_("The game is over: s shows the result."), severity="warning", timeout=2)
+            return False
+        refusal = self.role.refusal(state)
+        if refusal:
+            self.notify(refusal, timeout=2)
             return False
         if self.runner.is_bot(state.turn.player):
             name = state.players[state.turn.player].name
@@ -493,6 +512,11 @@ class TableScreen(Screen[None]):
         self._attempt(self.game.undo)
 
     # -- hints and the coach ----------------------------------------------------------------
+    def _preload_solver(self) -> bool:
+        """Whether the solver's table loads at once (the role decides, else as at home)."""
+        preload = self.role.preload_solver
+        return self._needs_solver() if preload is None else preload
+
     def _needs_solver(self) -> bool:
         """Load the table from the start when the game uses it anyway (coach, solver bots)
         or when it is already cached; otherwise on the first hint."""
