@@ -23,6 +23,7 @@ from dicepoker_tui.families import bot_driver
 from dicepoker_tui.i18n import _
 from dicepoker_tui.ui.bidding.cup import CupDice
 from dicepoker_tui.ui.bidding.help import BiddingHelpScreen
+from dicepoker_tui.ui.bidding.seat_role import BiddingSeatRole
 from dicepoker_tui.ui.bidding.text import (
     bid_line,
     bid_words,
@@ -81,15 +82,17 @@ class BiddingTableScreen(Screen[None]):
         bots: dict[int, BiddingBot],
         pace: float,
         recorder: Recorder | None = None,
+        role: BiddingSeatRole | None = None,
     ) -> None:
         super().__init__()
         self.game = game
+        self.role = role or BiddingSeatRole()
+        """Who plays here and how: at home (the default) or at a shared table."""
         self.recorder = recorder
         self.bots = bots
         self.pace = pace
-        players = game.state.players
-        self.humans = [i for i, p in enumerate(players) if i not in bots]
-        self.viewer: int | None = self.humans[0] if len(self.humans) == 1 else None
+        self.viewer: int | None
+        self.humans, self.viewer = self.role.seats(game.state.players, bots)
         self.quantity = 1
         self.face = 2
         self._token = 0
@@ -159,6 +162,11 @@ class BiddingTableScreen(Screen[None]):
             self._last_outcome = []
         elif isinstance(event, ev.DiceCountChanged | ev.PlayerOut):
             self._last_outcome.append(event)
+        if self.role.follows_events and self.is_mounted and self._ready:
+            if isinstance(event, ev.BidMade | ev.RoundStarted):
+                self._reset_entry()
+            self._refresh()
+            self._next()
 
     # -- drawing --------------------------------------------------------------------------
     @property
@@ -203,6 +211,9 @@ class BiddingTableScreen(Screen[None]):
         else:
             cup.title = _("{name}'s cup").format(name=state.players[self.viewer].name)
             cup.dice = tuple(state.cups[self.viewer]) if state.cups else ()
+        hidden = self.role.hidden_cup_text(state)
+        if hidden is not None:
+            cup.hidden_text = hidden
         self.query_one("#bid-entry", Static).update(self._entry_text())
 
     def _entry_text(self) -> Text:
@@ -250,6 +261,8 @@ class BiddingTableScreen(Screen[None]):
             if not self._result_open:
                 self._result_open = True
                 self._show_result()
+            return
+        if not self.role.plays_here:
             return
         seat = state.to_act
         if seat is None:
@@ -305,6 +318,9 @@ class BiddingTableScreen(Screen[None]):
         self._moved()
 
     def _moved(self) -> None:
+        if not self.role.plays_here:  # the move is on its way: the hub's events redraw
+            self._refresh()
+            return
         if self.hot_seat:
             self.viewer = None
         self._reset_entry()
@@ -312,7 +328,6 @@ class BiddingTableScreen(Screen[None]):
         self._next()
 
     def _show_result(self) -> None:
-        from dicepoker_tui.ui.bidding.flow import after_bidding_game
         from dicepoker_tui.ui.bidding.result import BiddingResultScreen
 
         def chosen(choice: str | None) -> None:
@@ -320,10 +335,11 @@ class BiddingTableScreen(Screen[None]):
                 from dicepoker_tui.ui.bidding.review import BiddingReviewScreen
 
                 self.app.push_screen(
-                    BiddingReviewScreen(list(self.game.events)), lambda _: self._show_result()
+                    BiddingReviewScreen(self.role.review_events(self.game.events)),
+                    lambda _: self._show_result(),
                 )
                 return
-            after_bidding_game(self.app, self.game, choice or "lobby")
+            self.role.after_result(self, choice)
 
         self.app.push_screen(BiddingResultScreen(self.state), chosen)
 

@@ -8,6 +8,7 @@ at the bottom shows who is here and the chat (`t` to talk: `c` is dudo here).
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any
 
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -19,7 +20,7 @@ from dicepoker_tui.i18n import _
 from dicepoker_tui.net import protocol as p
 from dicepoker_tui.net.client import HubClient
 from dicepoker_tui.net.remote_bidding_game import RemoteBiddingGame
-from dicepoker_tui.ui.bidding.cup import CupDice
+from dicepoker_tui.ui.bidding.seat_role import BiddingSeatRole
 from dicepoker_tui.ui.bidding.table import BiddingTableScreen
 from dicepoker_tui.ui.common.footer import KeysFooter
 from dicepoker_tui.ui.messages import Rematch
@@ -41,18 +42,45 @@ def lifted(events: Sequence[ev.Event]) -> list[ev.Event]:
     return out
 
 
+class RemoteBiddingRole(BiddingSeatRole):
+    """A seat at a shared bidding table: the hub plays bots and nobody hands over; the
+    screen follows the hub's events; the review shows every cup; r is the rematch."""
+
+    plays_here = False
+    follows_events = True
+
+    def __init__(self, game: RemoteBiddingGame) -> None:
+        self.remote = game
+
+    def seats(self, players: Sequence[Any], bots: dict[int, Any]) -> tuple[list[int], int | None]:
+        return sorted(self.remote.seats), self.remote.seat
+
+    def hidden_cup_text(self, state: BiddingState) -> str | None:
+        if self.remote.spectator and not state.finished:
+            return _("Watching: cups stay hidden until a reveal")
+        return None
+
+    def review_events(self, events: Sequence[Any]) -> list[Any]:
+        return lifted(events)
+
+    def after_result(self, screen: BiddingTableScreen, choice: str | None) -> None:
+        if choice == "rematch":
+            screen.post_message(Rematch())
+        else:
+            screen.action_leave()
+
+
 class NetBiddingTableScreen(BiddingTableScreen):
-    """The bidding table screen for a game played on the hub."""
+    """The bidding table screen for a game played on the hub: the usual table with a
+    remote seat role, the chat panel and its keys."""
 
     BINDINGS = [Binding("t", "chat", "Talk"), Binding("r", "rematch", "Rematch", show=False)]
 
     def __init__(self, game: RemoteBiddingGame, client: HubClient) -> None:
-        super().__init__(game, {}, 0.0)
+        super().__init__(game, {}, 0.0, role=RemoteBiddingRole(game))
         self.remote = game
         self.client = client
         self.you = client.nick
-        self.humans = sorted(game.seats)
-        self.viewer = game.seat
 
     def compose(self) -> ComposeResult:
         for widget in super().compose():
@@ -67,14 +95,6 @@ class NetBiddingTableScreen(BiddingTableScreen):
         panel.add_lines(self.client.chat)
 
     # -- what the hub says ----------------------------------------------------------------------
-    def _on_event(self, event: ev.Event, state: BiddingState) -> None:
-        super()._on_event(event, state)
-        if self.is_mounted and self._ready:
-            if isinstance(event, ev.BidMade | ev.RoundStarted):
-                self._reset_entry()
-            self._refresh()
-            self._next()
-
     def table_changed(self, table: p.TableInfo) -> None:
         self.remote.table = table
         if self.is_mounted:
@@ -83,41 +103,6 @@ class NetBiddingTableScreen(BiddingTableScreen):
     def chat(self, line: p.ChatLine) -> None:
         if self.is_mounted:
             self.query_one(NetPanel).add_lines([line])
-
-    # -- differences from a table at home -------------------------------------------------------
-    def _next(self) -> None:
-        """Only the result is shown here: the hub plays bots, nobody hands over."""
-        if self.is_mounted and self.state.finished and not self._result_open:
-            self._result_open = True
-            self._show_result()
-
-    def _moved(self) -> None:
-        """Your move is on its way; the screen redraws when the hub's events arrive."""
-        self._refresh()
-
-    def _refresh(self) -> None:
-        super()._refresh()
-        if self.remote.spectator and not self.state.finished:
-            cup = self.query_one("#bid-cup", CupDice)
-            cup.hidden_text = _("Watching: cups stay hidden until a reveal")
-
-    def _show_result(self) -> None:
-        from dicepoker_tui.ui.bidding.result import BiddingResultScreen
-
-        def chosen(choice: str | None) -> None:
-            if choice == "review":
-                from dicepoker_tui.ui.bidding.review import BiddingReviewScreen
-
-                self.app.push_screen(
-                    BiddingReviewScreen(lifted(self.game.events)), lambda _: self._show_result()
-                )
-                return
-            if choice == "rematch":
-                self.post_message(Rematch())
-                return
-            self.action_leave()
-
-        self.app.push_screen(BiddingResultScreen(self.state), chosen)
 
     def action_rematch(self) -> None:
         """r, as on the result screen: after the game, the table's rematch."""
