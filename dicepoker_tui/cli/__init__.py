@@ -12,6 +12,7 @@ import importlib
 import sys
 from collections.abc import Sequence
 
+from dicepoker_tui.cli.errors import CliError
 from dicepoker_tui.i18n import N_, _
 
 # (subcommand, module, one-line help). Modules are imported lazily; help is `_()`-ed when shown.
@@ -57,8 +58,6 @@ def build_parser(command: str | None = None) -> argparse.ArgumentParser:
     return parser
 
 
-class CliError(Exception):
-    """A problem with the command line, reported as one line on stderr."""
 
 
 def take_lang(argv: list[str]) -> tuple[str | None, list[str]]:

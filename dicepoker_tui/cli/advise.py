@@ -7,7 +7,7 @@ import json
 
 from dicepoker_tui.ai.policy import Option, Policy
 from dicepoker_tui.ai.solver.model import NOT_JOKER, Model
-from dicepoker_tui.cli import CliError
+from dicepoker_tui.cli.errors import CliError
 from dicepoker_tui.cli.solver_tables import table_for, variant_or_error
 from dicepoker_tui.cli.texts import describe, roll_problem, whole_number
 from dicepoker_tui.engine.dice import all_rolls, parse_roll

@@ -7,7 +7,7 @@ import json
 
 from dicepoker_tui.ai.analysis import Analysis, Decision, analyze_events
 from dicepoker_tui.ai.policy import Option, Policy
-from dicepoker_tui.cli import CliError
+from dicepoker_tui.cli.errors import CliError
 from dicepoker_tui.cli.solver_tables import table_for, variant_or_error
 from dicepoker_tui.cli.texts import describe, no_game
 from dicepoker_tui.i18n import _

@@ -7,7 +7,7 @@ import importlib
 import sys
 from pathlib import Path
 
-from dicepoker_tui.cli import CliError
+from dicepoker_tui.cli.errors import CliError
 from dicepoker_tui.cli.history_store import open_store
 from dicepoker_tui.cli.texts import no_game
 from dicepoker_tui.i18n import _

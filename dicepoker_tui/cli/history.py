@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 import json
 
-from dicepoker_tui.cli import CliError
+from dicepoker_tui.cli.errors import CliError
 from dicepoker_tui.cli.history_store import open_store
 from dicepoker_tui.cli.texts import unknown_variant
 from dicepoker_tui.engine.scoresheet.variants import get_variant

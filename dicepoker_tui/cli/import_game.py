@@ -6,7 +6,7 @@ import argparse
 import sys
 from pathlib import Path
 
-from dicepoker_tui.cli import CliError
+from dicepoker_tui.cli.errors import CliError
 from dicepoker_tui.cli.history_store import open_store
 from dicepoker_tui.i18n import _
 from dicepoker_tui.store.export import ImportRefused, import_game, parse_export

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import argparse
 
-from dicepoker_tui.cli import CliError
+from dicepoker_tui.cli.errors import CliError
 from dicepoker_tui.cli.texts import unknown_variant
 from dicepoker_tui.engine.players import Player
 from dicepoker_tui.i18n import _
@@ -65,11 +65,9 @@ def setup_from_args(args: argparse.Namespace):
 
 def run(args: argparse.Namespace) -> int:
     setup = setup_from_args(args)
-    from dicepoker_tui.ui.app import DicePokerApp
-    from dicepoker_tui.ui.views import views_for
+    from dicepoker_tui.ui.play_apps import play_app
 
-    app_class = views_for(setup.variant).app
-    (app_class() if app_class else DicePokerApp)(setup).run()
+    play_app(setup.variant)(setup).run()
     return 0
 
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import argparse
 
-from dicepoker_tui.cli import CliError
+from dicepoker_tui.cli.errors import CliError
 from dicepoker_tui.cli.texts import unknown_variant
 from dicepoker_tui.families import get_variant
 from dicepoker_tui.i18n import _

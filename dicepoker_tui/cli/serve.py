@@ -10,7 +10,7 @@ import signal
 import sys
 from pathlib import Path
 
-from dicepoker_tui.cli import CliError
+from dicepoker_tui.cli.errors import CliError
 from dicepoker_tui.i18n import _
 
 

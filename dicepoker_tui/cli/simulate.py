@@ -6,7 +6,7 @@ import argparse
 import json
 
 from dicepoker_tui.ai.noise import LEVEL_NOISE
-from dicepoker_tui.cli import CliError
+from dicepoker_tui.cli.errors import CliError
 from dicepoker_tui.cli.solver_tables import table_for, variant_or_error
 from dicepoker_tui.cli.texts import whole_number
 from dicepoker_tui.i18n import _, ngettext

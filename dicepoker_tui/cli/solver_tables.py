@@ -5,7 +5,7 @@ from __future__ import annotations
 import sys
 
 from dicepoker_tui.ai.solver import Table, cached, get_table
-from dicepoker_tui.cli import CliError
+from dicepoker_tui.cli.errors import CliError
 from dicepoker_tui.cli.texts import unknown_variant
 from dicepoker_tui.engine.scoresheet.variants import get_variant
 from dicepoker_tui.engine.scoresheet.variants.base import Variant

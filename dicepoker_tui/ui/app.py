@@ -30,7 +30,7 @@ from dicepoker_tui.ui.common.i18n_bindings import (
 from dicepoker_tui.ui.common.settings import Settings, load_settings, save_settings
 from dicepoker_tui.ui.lobby.lobby import LobbyScreen
 from dicepoker_tui.ui.scoresheet.keeper import GameKeeper
-from dicepoker_tui.ui.views import views_for
+from dicepoker_tui.ui.views import TableOptions, views_for
 
 GameHook = Callable[[Game], None]
 
@@ -164,7 +164,14 @@ class DicePokerApp(App[None]):
             self.on_game_started(game, history_id, coach)
         self._coached = (game, dict(coach or {}))
         self._pop_to_lobby()
-        self.push_screen(views.table(self, game, bots, coach))
+        options = TableOptions(
+            pace=self.bot_pace,
+            kept=self.keeps_games,
+            coach=coach,
+            store=None if self.keeper is None else self.keeper.store,
+            notice=self._history_notice,
+        )
+        self.push_screen(views.table(game, bots, options))
         return True
 
     def after_game(self, game: Game, choice: str) -> None:

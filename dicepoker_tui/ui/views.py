@@ -1,6 +1,6 @@
-"""Which screens show a family's games: its table, its rules, and the app that opens
-straight at its table (`dicepoker play`). The built-in families' views are listed here;
-a family of a test or a plug-in adds its own with `register_views`.
+"""Which screens show a family's games: its table, its rules and its shared table on the
+game server. The built-in families' views are listed here; a family of a test or a
+plug-in adds its own with `register_views`.
 
 The app asks these instead of naming a family: `views_for(variant_id).table(...)`.
 """
@@ -16,12 +16,27 @@ from textual.screen import Screen
 from dicepoker_tui.families import Bot, VariantLike, family_of
 
 if TYPE_CHECKING:
-    from textual.app import App
-
     from dicepoker_tui.engine.session import Session
+    from dicepoker_tui.store import Store
 
-TableFactory = Callable[["App[Any]", "Session", dict[int, Bot], dict[int, float] | None], Screen]
-"""`(app, game, bots, coach) -> the table screen` (coach: seat → threshold, or None)."""
+
+@dataclass(frozen=True)
+class TableOptions:
+    """What the app tells a table it opens."""
+
+    pace: float
+    """Seconds a bot step takes."""
+    kept: bool
+    """Whether an unfinished game is kept in the history when the table is left."""
+    coach: dict[int, float] | None = None
+    """Seat → the coach's threshold, for the coached seats."""
+    store: Store | None = None
+    """The history, for a table that keeps its own record (None: games are not kept)."""
+    notice: Callable[[str], None] = print
+    """How the table tells the player that the history failed."""
+
+
+TableFactory = Callable[["Session", dict[int, Bot], TableOptions], Screen]
 
 
 @dataclass(frozen=True)
@@ -32,20 +47,14 @@ class FamilyViews:
     rules: Callable[[VariantLike], Screen]
     kept_by_app: bool = True
     """Whether the app's keeper records the game (else the table keeps its own record)."""
-    app: Callable[[], type] | None = None
-    """The app class `dicepoker play` opens for this family (None: the usual one)."""
     remote_table: Callable[[Any, Any], Screen] | None = None
     """`(mirrored game, hub client) -> the shared table screen` on the game server."""
 
 
-def _scoresheet_table(
-    app: App[Any], game: Session, bots: dict[int, Bot], coach: dict[int, float] | None
-) -> Screen:
+def _scoresheet_table(game: Session, bots: dict[int, Bot], options: TableOptions) -> Screen:
     from dicepoker_tui.ui.scoresheet.table import TableScreen
 
-    kept = bool(getattr(app, "keeps_games", False))
-    pace = float(getattr(app, "bot_pace", 0.5))
-    return TableScreen(game, bots, pace, kept=kept, coach=coach)  # type: ignore[arg-type]
+    return TableScreen(game, bots, options.pace, kept=options.kept, coach=options.coach)  # type: ignore[arg-type]
 
 
 def _scoresheet_rules(variant: VariantLike) -> Screen:
@@ -54,14 +63,17 @@ def _scoresheet_rules(variant: VariantLike) -> Screen:
     return HelpScreen(variant)  # type: ignore[arg-type]
 
 
-def _bidding_table(
-    app: App[Any], game: Session, bots: dict[int, Bot], coach: dict[int, float] | None
-) -> Screen:
-    from dicepoker_tui.ui.bidding.flow import record_bidding
+def _scoresheet_remote(game: Any, client: Any) -> Screen:
+    from dicepoker_tui.ui.net.table import NetTableScreen
+
+    return NetTableScreen(game, client)
+
+
+def _bidding_table(game: Session, bots: dict[int, Bot], options: TableOptions) -> Screen:
     from dicepoker_tui.ui.bidding.table import BiddingTableScreen
 
-    pace = float(getattr(app, "bot_pace", 0.6))
-    return BiddingTableScreen(game, bots, pace, recorder=record_bidding(app, game))  # type: ignore[arg-type]
+    recorder = record(game, options.store, options.notice)
+    return BiddingTableScreen(game, bots, options.pace, recorder=recorder)  # type: ignore[arg-type]
 
 
 def _bidding_rules(variant: VariantLike) -> Screen:
@@ -70,22 +82,23 @@ def _bidding_rules(variant: VariantLike) -> Screen:
     return BiddingHelpScreen(variant)  # type: ignore[arg-type]
 
 
-def _scoresheet_remote(game: Any, client: Any) -> Screen:
-    from dicepoker_tui.ui.net.table import NetTableScreen
-
-    return NetTableScreen(game, client)
-
-
 def _bidding_remote(game: Any, client: Any) -> Screen:
     from dicepoker_tui.ui.net.bidding_table import NetBiddingTableScreen
 
     return NetBiddingTableScreen(game, client)
 
 
-def _bidding_app() -> type:
-    from dicepoker_tui.ui.bidding.app import BiddingApp
+def record(game: Session, store: Store | None, notice: Callable[[str], None]) -> Any:
+    """Keep `game` in `store` as it is played (a Recorder), or None when it cannot be."""
+    from dicepoker_tui.i18n import _
 
-    return BiddingApp
+    if store is None:
+        return None
+    try:
+        return family_of(game.state.variant).recorder(store, game, on_error=notice)
+    except Exception as exc:  # the history never stops a game
+        notice(_("The game cannot be kept in the history: {error}").format(error=exc))
+        return None
 
 
 _VIEWS: dict[str, FamilyViews] = {
@@ -93,11 +106,7 @@ _VIEWS: dict[str, FamilyViews] = {
         _scoresheet_table, _scoresheet_rules, remote_table=_scoresheet_remote
     ),
     "bidding": FamilyViews(
-        _bidding_table,
-        _bidding_rules,
-        kept_by_app=False,
-        app=_bidding_app,
-        remote_table=_bidding_remote,
+        _bidding_table, _bidding_rules, kept_by_app=False, remote_table=_bidding_remote
     ),
 }
 

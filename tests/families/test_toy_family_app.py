@@ -65,7 +65,7 @@ def pig() -> Iterator[PigSpec]:
     register_views(
         "pig",
         FamilyViews(
-            table=lambda app, game, bots, coach: PigTable(game, bots),  # type: ignore[arg-type]
+            table=lambda game, bots, options: PigTable(game, bots),  # type: ignore[arg-type]
             rules=lambda variant: Screen(),
         ),
     )

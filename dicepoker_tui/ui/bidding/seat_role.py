@@ -12,6 +12,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from dicepoker_tui.engine.bidding.state import BiddingState
+from dicepoker_tui.ui.messages import GameOver
 
 if TYPE_CHECKING:
     from dicepoker_tui.ui.bidding.table import BiddingTableScreen
@@ -40,6 +41,4 @@ class BiddingSeatRole:
 
     def after_result(self, screen: BiddingTableScreen, choice: str | None) -> None:
         """The result screen's choice: a new game, a rematch or the lobby."""
-        from dicepoker_tui.ui.bidding.flow import after_bidding_game
-
-        after_bidding_game(screen.app, screen.game, choice or "lobby")
+        screen.post_message(GameOver(screen.game, choice or "lobby"))  # type: ignore[arg-type]
