@@ -37,7 +37,7 @@ def add_parser(p: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    variant = variant_or_error(args.variant)
+    variant = variant_or_error(args.variant, "advise")
     dice = _dice(args.dice)
     throws_left = _number(args.throws_left, "--throws-left")
     bank = _number(args.bank, "--bank")

@@ -26,7 +26,7 @@ def run(args: argparse.Namespace) -> int:
     try:
         variant = get_variant(args.variant)
     except KeyError:
-        raise CliError(unknown_variant(args.variant)) from None
+        raise CliError(unknown_variant(args.variant, command="score")) from None
     rolls = []
     for text in args.rolls:
         try:

@@ -20,7 +20,7 @@ def add_parser(p: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    variant = variant_or_error(args.variant)
+    variant = variant_or_error(args.variant, "solve")
     t0 = time.perf_counter()
     table = table_for(variant, use_cache=not args.no_cache)
     seconds = time.perf_counter() - t0

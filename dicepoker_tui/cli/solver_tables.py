@@ -12,11 +12,12 @@ from dicepoker_tui.engine.scoresheet.variants.base import Variant
 from dicepoker_tui.i18n import _
 
 
-def variant_or_error(variant_id: str) -> Variant:
+def variant_or_error(variant_id: str, command: str | None = None) -> Variant:
+    """The scoresheet variant `command` was given; one line naming the problem otherwise."""
     try:
         return get_variant(variant_id)
     except KeyError:
-        raise CliError(unknown_variant(variant_id)) from None
+        raise CliError(unknown_variant(variant_id, command=command)) from None
 
 
 def table_for(variant: Variant, use_cache: bool = True) -> Table:

@@ -41,11 +41,26 @@ def translate_argparse() -> None:
     argparse.ngettext = i18n.ngettext  # type: ignore[attr-defined]
 
 
-def unknown_variant(variant_id: str, family: str | None = "scoresheet") -> str:
+def unknown_variant(
+    variant_id: str, family: str | None = "scoresheet", command: str | None = None
+) -> str:
     """The complaint about a variant id, naming the variants of `family` (None: every
-    family's) that the command takes."""
-    from dicepoker_tui.families import all_variants
+    family's) that the command takes; or, for a variant of another family, that the
+    command (`command`) applies to `family`'s games only."""
+    from dicepoker_tui.families import all_variants, family_of, get_family
 
+    if family is not None:
+        try:
+            other = family_of(variant_id)
+        except KeyError:
+            other = None
+        if other is not None and other.id != family:
+            return _("{variant} is {kind}; {command} applies to {kinds}").format(
+                variant=variant_id,
+                kind=_(other.game_kind),
+                command=command or _("this command"),
+                kinds=_(get_family(family).games_kind),
+            )
     known = ", ".join(v.id for v in all_variants() if family in (None, v.family))
     return _("unknown variant {variant} (known: {known})").format(
         variant=repr(variant_id), known=known

@@ -15,7 +15,7 @@ def add_parser(p: argparse.ArgumentParser) -> None:
 
 def run(args: argparse.Namespace) -> int:
     variants = all_variants()
-    if args.json:  # the variants that have boxes: the scoresheet family's
+    if args.json:  # every family's; `boxes` empty for games without a scoresheet
         print(
             json.dumps(
                 [
@@ -23,10 +23,10 @@ def run(args: argparse.Namespace) -> int:
                         "id": v.id,
                         "name": v.name,
                         "description": v.description,
-                        "boxes": list(v.box_ids),
+                        "family": v.family,
+                        "boxes": list(getattr(v, "box_ids", ())),
                     }
                     for v in variants
-                    if hasattr(v, "box_ids")
                 ],
                 ensure_ascii=False,
             )

@@ -41,6 +41,8 @@ class BiddingSpec(FamilySpec):
     default_level = "strong"
     timeout_level = "strong"
     turn_events = frozenset({"bid_made", "round_started", "game_finished"})
+    game_kind = N_("a bidding game")
+    games_kind = N_("bidding games")
 
     def variants(self) -> Sequence[VariantLike]:
         return variants.all_variants()

@@ -35,6 +35,8 @@ class ScoresheetSpec(FamilySpec):
     default_level = "heuristic"
     timeout_level = "heuristic"
     turn_events = frozenset({"turn_started", "game_finished"})
+    game_kind = N_("a scoresheet game")
+    games_kind = N_("scoresheet games")
 
     def variants(self) -> Sequence[VariantLike]:
         return variants.all_variants()

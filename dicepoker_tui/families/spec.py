@@ -63,6 +63,10 @@ class FamilySpec(ABC):
     """The level of a bot seat that names none."""
     timeout_level: ClassVar[str]
     """The bot level that plays a turn whose player ran out of time."""
+    game_kind: ClassVar[str] = "game"
+    """What one of its games is called ("a bidding game"), marked with `N_()`."""
+    games_kind: ClassVar[str] = "games"
+    """The same, of many ("scoresheet games"), marked with `N_()`."""
 
     # -- variants ---------------------------------------------------------------------
     @abstractmethod

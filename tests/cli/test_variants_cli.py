@@ -43,10 +43,33 @@ def test_variants_readable_lists_the_bidding_variants_play_takes() -> None:
         assert variant.name in lines[variant.id]
 
 
-def test_variants_json_keeps_every_entry_a_scoresheet() -> None:
+def test_variants_json_lists_all_seven_each_with_its_family() -> None:
     listed = json.loads(dicepoker("variants", "--json").stdout)
-    assert not {v["id"] for v in listed} & set(BIDDING_VARIANTS)  # no boxes to list
-    assert all(v["boxes"] for v in listed)
+    families = {v["id"]: v["family"] for v in listed}
+    assert families == {
+        **{variant: "scoresheet" for variant in BUILTIN_IDS},
+        **{variant: "bidding" for variant in BIDDING_VARIANTS},
+    }
+    for entry in listed:  # a bidding game has no scoresheet: no boxes to list
+        assert bool(entry["boxes"]) == (entry["family"] == "scoresheet")
+
+
+@pytest.mark.parametrize(
+    ("argv", "command"),
+    [
+        (["score", "--variant", "perudo", "12345"], "score"),
+        (["solve", "--variant", "liars-dice"], "solve"),
+        (["advise", "--variant", "perudo", "--dice", "12345", "--throws-left", "1"], "advise"),
+    ],
+)
+def test_a_scoresheet_command_says_a_bidding_variant_is_not_for_it(
+    argv: list[str], command: str
+) -> None:
+    result = dicepoker(*argv)
+    assert result.returncode == 2
+    variant = argv[argv.index("--variant") + 1]
+    line = one_line_error(result)
+    assert line.endswith(f"{variant} is a bidding game; {command} applies to scoresheet games")
 
 
 def test_rules_of_an_unknown_variant() -> None:
