@@ -62,6 +62,8 @@ class BiddingVariant:
     palifico: bool
     dice_per_player: int = 5
     family: str = "bidding"
+    call_name: str = N_("dudo")
+    """What a challenge is called at this game's table (marked with `N_()`)."""
 
     @property
     def display_name(self) -> str:
@@ -95,6 +97,7 @@ LIARS_DICE = BiddingVariant(
     wild_ones=False,
     calza=False,
     palifico=False,
+    call_name=N_("liar"),
 )
 _REGISTRY: dict[str, BiddingVariant] = {v.id: v for v in (PERUDO, LIARS_DICE)}
 

@@ -7,6 +7,7 @@ from textual.app import ComposeResult
 from textual.containers import VerticalScroll
 from textual.widgets import Static
 
+from dicepoker_tui.engine.bidding.variants import BiddingVariant
 from dicepoker_tui.i18n import N_, _
 from dicepoker_tui.ui.common.footer import KeysFooter
 from dicepoker_tui.ui.common.help import HelpScreen, reflow
@@ -20,6 +21,21 @@ BIDDING_KEYS = (
     ("?", N_("these rules")),
     ("escape", N_("leave the table (to the lobby)")),
 )
+LIAR_KEY = N_("challenge the last bid (“liar!”)")
+"""The challenge key's line where a challenge is not called dudo."""
+
+
+def key_rows(variant: BiddingVariant | None) -> list[tuple[str, str]]:
+    """The keys of the bidding table for `variant`: its word for a challenge, and no calza
+    where there is none."""
+    rows = list(BIDDING_KEYS)
+    if variant is None:
+        return rows
+    if not variant.calza:
+        rows = [row for row in rows if row[0] != "z"]
+    if variant.call_name != "dudo":
+        rows = [(k, LIAR_KEY) if k == "c or d" else (k, w) for k, w in rows]
+    return rows
 
 
 KEY_WORDS = {"← → or 1-6", "c or d"}
@@ -37,7 +53,7 @@ class BiddingHelpScreen(HelpScreen):
             if variant is not None:
                 yield Static(Text(reflow(variant.display_rules)), id="help-rules")
             keys = Text(_("At the bidding table") + "\n", style="bold underline")
-            for key, what in BIDDING_KEYS:
+            for key, what in key_rows(variant):  # type: ignore[arg-type]
                 keys.append(f"  {_(key) if key in KEY_WORDS else key:<13}", style="bold")
                 keys.append(f"{_(what)}\n")
             yield Static(keys, id="help-keys")

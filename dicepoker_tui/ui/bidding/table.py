@@ -66,8 +66,11 @@ class BiddingTableScreen(Screen[None]):
         Binding("5", "set_face(5)", "Face 5", show=False),
         Binding("6", "set_face(6)", "Face 6", show=False),
         Binding("enter", "bid", "Bid", key_display="⏎"),
-        Binding("c", "challenge", "Dudo"),
-        Binding("d", "challenge", "Dudo", show=False),
+        # one of each pair shows: the word for a challenge at this variant's table
+        Binding("c", "challenge('dudo')", "Dudo"),
+        Binding("c", "challenge('liar')", "Liar!"),
+        Binding("d", "challenge('dudo')", "Dudo", show=False),
+        Binding("d", "challenge('liar')", "Liar!", show=False),
         Binding("z", "calza", "Calza"),
         Binding("question_mark", "rules", "Rules", key_display="?"),
         Binding("f1", "rules", "Rules", show=False),
@@ -235,7 +238,7 @@ class BiddingTableScreen(Screen[None]):
         )
         text.append("\n⏎ " + _("bid"), style="dim")
         if state.bid is not None:
-            text.append(" · c " + _("dudo"), style="dim")
+            text.append(" · c " + _(self.game.variant.call_name), style="dim")
             if self.game.variant.calza:
                 text.append(" · z " + _("calza"), style="dim")
         return text
@@ -378,6 +381,8 @@ class BiddingTableScreen(Screen[None]):
                 return False
             if action == "calza" and not self.game.variant.calza:
                 return False
+            if action == "challenge" and parameters[:1] != (self.game.variant.call_name,):
+                return False
         return True
 
     def action_quantity(self, step: int) -> None:
@@ -388,10 +393,13 @@ class BiddingTableScreen(Screen[None]):
         self.action_set_face((self.face - 1 + step) % 6 + 1)
 
     def action_set_face(self, face: int) -> None:
+        """Bid on `face`: the quantity stays while it is still a legal raise, else it
+        becomes the smallest one."""
         self.face = face
-        quantity = self._min_quantity(face)
-        if quantity is not None:
-            self.quantity = quantity
+        if (self.quantity, face) not in self.game.legal_bids():
+            quantity = self._min_quantity(face)
+            if quantity is not None:
+                self.quantity = quantity
         self._refresh()
 
     def _human(self, move) -> None:
@@ -407,7 +415,8 @@ class BiddingTableScreen(Screen[None]):
     def action_bid(self) -> None:
         self._human(lambda: self.game.bid(self.quantity, self.face))
 
-    def action_challenge(self) -> None:
+    def action_challenge(self, call: str = "") -> None:
+        """Challenge the last bid (`call`: what this variant's table calls it)."""
         self._human(self.game.challenge)
 
     def action_calza(self) -> None:

@@ -5,9 +5,10 @@ from __future__ import annotations
 from rich.text import Text
 
 from dicepoker_tui.engine.bidding import events as ev
+from dicepoker_tui.engine.bidding import variants as bidding_variants
 from dicepoker_tui.engine.bidding.state import BiddingState
 from dicepoker_tui.engine.bidding.variants import BiddingVariant
-from dicepoker_tui.i18n import _, ngettext
+from dicepoker_tui.i18n import N_, _, ngettext, pgettext
 
 DIE_FACES = "?⚀⚁⚂⚃⚄⚅"
 
@@ -36,13 +37,30 @@ def bid_words(quantity: int, face: int) -> str:
     return _bid_form(quantity, face).format(quantity=quantity)
 
 
-def call_word(call: str) -> str:
-    """The name of a call: dudo (a challenge) or calza."""
-    return _("dudo") if call == "challenge" else _("calza")
+CHALLENGE_SUMMARIES = {
+    "dudo": N_("{caller} called dudo on {bid} by {bidder}: {actual} counted."),
+    "liar": N_("{caller} called “liar!” on {bid} by {bidder}: {actual} counted."),
+}
+"""The line after a challenge, by what the variant calls a challenge."""
+SHOUTS = {"dudo": N_("DUDO!"), "liar": N_("LIAR!"), "calza": N_("CALZA!")}
+"""What the log shouts for a call."""
+
+
+def call_word(call: str, variant_id: str) -> str:
+    """The name of a call in the game `variant_id`: a challenge (dudo, or "liar" at Liar's
+    Dice) or calza."""
+    if call != "challenge":
+        return _("calza")
+    return _(bidding_variants.get_variant(variant_id).call_name)
 
 
 def dice_count(n: int) -> str:
     return ngettext("{n} die", "{n} dice", n).format(n=n)
+
+
+def dice_count_short(n: int) -> str:
+    """The dice a seat holds, abbreviated for a narrow seat line (`5 куб.`)."""
+    return pgettext("dice count, short", "{n} d.").format(n=n)
 
 
 def loses_or_wins(name: str, delta: int) -> str:
@@ -95,16 +113,25 @@ CUP_WIDTH = 9
 """Five dice as `1 2 3 4 5`."""
 
 
-def _seat_note(state: BiddingState, reveal: ev.CupsRevealed | None, seat: int) -> str:
+def _bid_note(quantity: int, face: int, compact: bool) -> str:
+    """A seat's bid after its cup: in words, or (`compact`) as `▸ 7 × 4`."""
+    if compact:
+        return f" ▸ {quantity} × {face}"
+    return " " + _("bid {bid}").format(bid=bid_words(quantity, face))
+
+
+def _seat_note(
+    state: BiddingState, reveal: ev.CupsRevealed | None, seat: int, compact: bool = False
+) -> str:
     """What follows a seat's cup: its bid, or the call it made on the lifted cups."""
     if reveal is not None:
         if reveal.bidder == seat:
-            return " " + _("bid {bid}").format(bid=bid_words(reveal.quantity, reveal.face))
+            return _bid_note(reveal.quantity, reveal.face, compact)
         if reveal.player == seat:
-            return " " + call_word(reveal.call)
+            return " " + call_word(reveal.call, state.variant)
         return ""
     if state.bid is not None and state.bid.player == seat:
-        return " " + _("bid {bid}").format(bid=bid_words(state.bid.quantity, state.bid.face))
+        return _bid_note(state.bid.quantity, state.bid.face, compact)
     return ""
 
 
@@ -124,17 +151,29 @@ def seats_text(
     """
     reveal = state.last_reveal if show_reveal else None
     name_width = min(12, max(len(p.name) for p in state.players))
-    counts_shown = [_("out") if n == 0 else dice_count(n) for n in state.dice_left]
-    count_width = max(6, *(len(c) for c in counts_shown)) + 1
-    notes = [_seat_note(state, reveal, seat) for seat in range(len(state.players))]
-    longest = max(len(n) for n in notes)
-    if not state.finished:  # room for any bid, so the columns stay put as the bids rise
-        bids = (bid_words(state.total_dice, face) for face in range(1, 7))
-        longest = max(longest, *(len(" " + _("bid {bid}").format(bid=b)) for b in bids))
-    fixed = 2 + 1 + CUP_WIDTH + longest
-    show_count = fixed + name_width + count_width <= width
-    if not show_count:
-        name_width = max(4, min(name_width, width - fixed))
+    seats = range(len(state.players))
+    # The fullest form that fits with names of 8: the count and bids in words; the bids
+    # after the cups as digits; the count short; else the names shorten, then the count goes.
+    for count, compact in (
+        (dice_count, False),
+        (dice_count, True),
+        (dice_count_short, True),
+    ):
+        notes = [_seat_note(state, reveal, seat, compact) for seat in seats]
+        longest = max(len(n) for n in notes)
+        if not state.finished:  # room for any bid, so the columns stay put as bids rise
+            longest = max(
+                longest,
+                *(len(_bid_note(state.total_dice, face, compact)) for face in range(1, 7)),
+            )
+        fixed = 2 + 1 + CUP_WIDTH + longest
+        counts_shown = [_("out") if n == 0 else count(n) for n in state.dice_left]
+        count_width = max(6, *(len(c) for c in counts_shown)) + 1
+        if fixed + min(name_width, 8) + count_width <= width:
+            break
+    show_count = fixed + 4 + count_width <= width
+    room = width - fixed - (count_width if show_count else 0)
+    name_width = min(name_width, max(4, room))
     text = Text(no_wrap=True, overflow="ellipsis")
     for seat, player in enumerate(state.players):
         if seat:
@@ -170,7 +209,8 @@ def reveal_summary(state: BiddingState, reveal: ev.CupsRevealed) -> str:
     """`Bob called dudo on 4 × 5s by Ann: 3 counted. Ann loses a die.`"""
     names = [p.name for p in state.players]
     if reveal.call == "challenge":
-        template = _("{caller} called dudo on {bid} by {bidder}: {actual} counted.")
+        call = bidding_variants.get_variant(state.variant).call_name
+        template = _(CHALLENGE_SUMMARIES[call])
     else:
         template = _("{caller} called calza on {bid} by {bidder}: {actual} counted.")
     return template.format(
@@ -227,7 +267,7 @@ def event_line(event: ev.Event, names: list[str], variant: BiddingVariant) -> Te
         case ev.BidMade():
             return Text(f"{names[event.player]}: {bid_words(event.quantity, event.face)}")
         case ev.CupsRevealed():
-            call = _("DUDO!") if event.call == "challenge" else _("CALZA!")
+            call = _(SHOUTS[variant.call_name if event.call == "challenge" else "calza"])
             text = Text(f"{names[event.player]}: {call}", style="bold")
             text.append("\n  " + counted_for(event))
             return text
@@ -289,7 +329,7 @@ def review_text(events: list[ev.Event], variant: BiddingVariant) -> Text:
             case ev.BidMade():
                 bids.append(f"{names[event.player]} {bid_words(event.quantity, event.face)}")
             case ev.CupsRevealed():
-                bids.append(f"{names[event.player]} {call_word(event.call)}!")
+                bids.append(f"{names[event.player]} {call_word(event.call, variant.id)}!")
                 flush_bids()
                 wild = variant.wild_ones and not palifico
                 text.append("  " + _("Lifted:") + " ")
