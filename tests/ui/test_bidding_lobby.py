@@ -49,3 +49,30 @@ async def test_a_lone_seat_is_refused_with_a_reason() -> None:
         await pilot.press("s")
         assert isinstance(app.screen, LobbyScreen)
         assert any("needs 2 to 8 seats" in m for m in messages(app))
+
+
+async def test_real_dice_and_the_coach_are_off_for_bidding_games_with_the_reason() -> None:
+    app = DicePokerApp(bot_pace=0, keep_history=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        lobby = app.screen
+        assert isinstance(lobby, LobbyScreen)
+        await pilot.press("d")  # real dice on, and a coach for the lone human seat
+        lobby.query_one("#seats").focus()
+        await pilot.press("o")
+        assert lobby.real_dice and lobby.coach[0] is not None
+        lobby.query_one("#variants").focus()
+        await highlight(pilot, lobby, "perudo")
+        assert str(lobby.query_one("#real-dice").label).startswith("[-]")
+        assert "coach" not in str(lobby.query_one("#seats").render())
+        await pilot.press("d")
+        assert "hidden dice: real dice do not apply" in messages(app)[-1]
+        assert lobby.real_dice  # kept for when a scoresheet game is picked again
+        lobby.query_one("#seats").focus()
+        await pilot.press("o")
+        assert "no coach" in messages(app)[-1]
+        await pilot.press("b")
+        setup = lobby.current_setup()
+        assert not isinstance(setup, str)
+        assert setup.real_dice is False and setup.coach == ()
+        await pilot.press("s")  # starts: nothing left that a bidding game would refuse
+        await wait_for(pilot, lambda: isinstance(app.screen, BiddingTableScreen))

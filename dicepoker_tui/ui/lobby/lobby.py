@@ -209,7 +209,7 @@ class LobbyScreen(Screen[None]):
         self._show_seats(0)
         self.query_one("#seed", Input).value = "" if setup.seed is None else str(setup.seed)
         self.real_dice = setup.real_dice
-        self.query_one("#real-dice", Button).label = self._real_dice_label()
+        self._show_real_dice()
         self._show_about()
 
     # -- reading the form -----------------------------------------------------------------
@@ -225,17 +225,39 @@ class LobbyScreen(Screen[None]):
             seed = int(raw) if raw else None
         except ValueError:
             return _("The seed must be a whole number, not {raw}.").format(raw=repr(raw))
-        setup = GameSetup(
+        family = family_of(self.variant_id)
+        setup = GameSetup(  # real dice and the coach only where the family has them
             variant=self.variant_id,
             seats=tuple(self.seats),
             seed=seed,
-            real_dice=self.real_dice,
-            coach=tuple(self.coach),
+            real_dice=self.real_dice and family.real_dice,
+            coach=tuple(self.coach) if family.coached else (),
         )
         return setup.problem(self.levels) or setup
 
-    def _real_dice_label(self) -> Text:
+    def _not_here(self, what: str) -> str | None:
+        """Why real dice (`what` "real_dice") or the coach ("coach") do not apply to the
+        highlighted variant, or None when they do."""
+        family = family_of(self.variant_id)
+        name = self._variant().display_name
+        if what == "real_dice" and not family.real_dice:
+            return _("{variant} is played with hidden dice: real dice do not apply.").format(
+                variant=name
+            )
+        if what == "coach" and not family.coached:
+            return _("{variant} has no coach: the coach is for scoresheet games.").format(
+                variant=name
+            )
+        return None
+
+    def _real_dice_label(self, applies: bool = True) -> Text:
+        if not applies:  # the variant is played with hidden dice
+            return Text(f"[-] {_('Real dice')} d", style="dim")
         return Text(f"[{'x' if self.real_dice else ' '}] {_('Real dice')} d")
+
+    def _show_real_dice(self) -> None:
+        applies = self._not_here("real_dice") is None
+        self.query_one("#real-dice", Button).label = self._real_dice_label(applies)
 
     def _show_about(self) -> None:
         variant = self._variant()
@@ -260,12 +282,17 @@ class LobbyScreen(Screen[None]):
         if family == self._family:
             return
         self._family = family
+        self._show_real_dice()
+        coached = family_of(self.variant_id).coached
+        self.query_one(SeatList).border_subtitle = _("o: coach a human seat") if coached else ""
+        self._show_seats(self._seat_index)
         if any(p.kind == "bot" for p in self.seats):
             self.seats = fit_levels(self.seats, self.levels)
             self._show_seats(self._seat_index)
 
     def _show_seats(self, highlight: int | None) -> None:
-        self.query_one(SeatList).show(self.seats, highlight, self.coach)
+        coach = self.coach if family_of(self.variant_id).coached else None
+        self.query_one(SeatList).show(self.seats, highlight, coach)
 
     @property
     def _seat_index(self) -> int | None:
@@ -362,6 +389,10 @@ class LobbyScreen(Screen[None]):
         """Coach the highlighted human seat: off, then each threshold in turn, then off."""
         from dicepoker_tui.ui.scoresheet.coach import COACH_THRESHOLDS
 
+        reason = self._not_here("coach")
+        if reason:
+            self.notify(reason, severity="warning", timeout=3)
+            return
         index = self._seat_index
         if index is None:
             return
@@ -388,8 +419,12 @@ class LobbyScreen(Screen[None]):
             )
 
     def action_real_dice(self) -> None:
+        reason = self._not_here("real_dice")
+        if reason:
+            self.notify(reason, severity="warning", timeout=3)
+            return
         self.real_dice = not self.real_dice
-        self.query_one("#real-dice", Button).label = self._real_dice_label()
+        self._show_real_dice()
 
     def action_rules(self) -> None:
         self.app.push_screen(views_for(self.variant_id).rules(self._variant()))
