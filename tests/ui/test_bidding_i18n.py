@@ -79,12 +79,18 @@ async def test_a_perudo_game_in_ukrainian_shows_no_english(language) -> None:
         await pilot.press("3")
         for _ in range(200):
             await wait_for(
-                pilot, lambda: isinstance(app.screen, BiddingResultScreen) or table._my_turn
+                pilot,
+                lambda: isinstance(app.screen, BiddingResultScreen)
+                or table._my_turn
+                or table._reveal_waits,
             )
             await pilot.pause()
             seen.append(shown_text(app.screen))
             if isinstance(app.screen, BiddingResultScreen):
                 break
+            if table._reveal_waits:  # the lifted cups stay until a key
+                await pilot.press("space")
+                continue
             await pilot.press("c" if table.state.bid is not None else "enter")
         assert isinstance(app.screen, BiddingResultScreen)
         events = list(table.game.events)

@@ -54,10 +54,16 @@ async def test_game_against_bots_through_the_keys(variant: str) -> None:
         game = table.game
         for _ in range(400):
             await wait_for(
-                pilot, lambda: isinstance(app.screen, BiddingResultScreen) or table._my_turn
+                pilot,
+                lambda: isinstance(app.screen, BiddingResultScreen)
+                or table._my_turn
+                or table._reveal_waits,
             )
             if isinstance(app.screen, BiddingResultScreen):
                 break
+            if table._reveal_waits:  # the lifted cups stay until a key
+                await pilot.press("space")
+                continue
             state = game.state
             # Ann sees her own cup drawn, and only her own cup among the seats.
             assert app.screen.query_one(CupDice).dice == state.cups[0]

@@ -11,8 +11,10 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Button, Static
 
+from dicepoker_tui.engine.bidding import variants as bidding_variants
 from dicepoker_tui.engine.bidding.state import BiddingState
 from dicepoker_tui.i18n import _, ngettext
+from dicepoker_tui.ui.bidding.text import cup_text, reveal_summary, revealed_wild
 from dicepoker_tui.ui.common.footer import KeysFooter
 
 BiddingChoice = Literal["new", "rematch", "lobby", "review"]
@@ -30,6 +32,23 @@ def standings_text(state: BiddingState) -> Text:
             text.append(f"{line}  {wins}\n", style="bold")
         else:
             text.append(f"{line}\n")
+    return text
+
+
+def last_cups_text(state: BiddingState) -> Text:
+    """The last reveal, as it ended the game: what was called and every lifted cup."""
+    reveal = state.last_reveal
+    assert reveal is not None
+    variant = bidding_variants.get_variant(state.variant)
+    text = Text(reveal_summary(state, reveal) + "\n", style="dim")
+    width = min(12, max(len(p.name) for p in state.players))
+    for seat, cup in enumerate(reveal.cups):
+        if cup:
+            text.append(f"{state.players[seat].name[:width]:<{width}}  ")
+            text.append_text(
+                cup_text(tuple(cup), reveal.face, revealed_wild(reveal, variant, state.palifico))
+            )
+            text.append("\n")
     return text
 
 
@@ -59,6 +78,8 @@ class BiddingResultScreen(ModalScreen[BiddingChoice]):
         with Vertical(id="bidding-result-box"):
             yield Static(Text(_("Game over"), style="bold"), id="bidding-result-title")
             yield Static(standings_text(self.state), id="bidding-standings")
+            if self.state.last_reveal is not None:
+                yield Static(last_cups_text(self.state), id="bidding-last-cups")
             with Horizontal():
                 yield Button(_("New game") + " n", id="new", compact=True)
                 yield Button(_("Rematch") + " r", id="rematch", compact=True, variant="primary")

@@ -8,6 +8,7 @@ from collections import Counter
 from typing import TYPE_CHECKING
 
 from rich.text import Text
+from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
@@ -103,6 +104,8 @@ class BiddingTableScreen(Screen[None]):
         self._last_outcome: list[ev.Event] = []
         self._handover_open = False
         self._result_open = False
+        self._reveals_read = 0
+        """Reveals the people at this screen have seen and gone on from (a key press)."""
         self._ready = False
 
     @property
@@ -143,6 +146,7 @@ class BiddingTableScreen(Screen[None]):
                 self._last_outcome = []
             elif isinstance(event, ev.DiceCountChanged | ev.PlayerOut):
                 self._last_outcome.append(event)
+        self._reveals_read = self._reveals()  # a resumed game's reveals were read before
         self._subscription = self.game.subscribe(self._on_event)
         self._ready = True
         self._reset_entry()
@@ -218,10 +222,37 @@ class BiddingTableScreen(Screen[None]):
         if hidden is not None:
             cup.hidden_text = hidden
         self.query_one("#bid-entry", Static).update(self._entry_text())
+        self.refresh_bindings()  # the bid keys come and go with the turn and the reveal
+
+    def _reveals(self) -> int:
+        return sum(1 for e in self.game.events if isinstance(e, ev.CupsRevealed))
+
+    @property
+    def _reveal_waits(self) -> bool:
+        """Whether the lifted cups stay until someone here presses a key: after a
+        challenge, while people play at this screen (bots only: they wait their pace)."""
+        return (
+            self.role.plays_here
+            and bool(self.humans)
+            and not self.state.finished
+            and self._reveals() > self._reveals_read
+        )
+
+    def on_key(self, event: events.Key) -> None:
+        """After a reveal, the first key (other than help and leaving) only goes on."""
+        if self._reveal_waits and event.key not in ("escape", "question_mark", "f1"):
+            event.stop()
+            event.prevent_default()
+            self._reveals_read = self._reveals()
+            self._refresh()
+            self._next()
 
     def _entry_text(self) -> Text:
         state = self.state
         text = Text(no_wrap=True, overflow="ellipsis")
+        if self._reveal_waits:
+            text.append(_("Read the cups, then press a key."), style="bold")
+            return text
         if state.finished:
             text.append(_("Game over."), style="bold")
             return text
@@ -253,6 +284,7 @@ class BiddingTableScreen(Screen[None]):
             and seat not in self.bots
             and self.viewer == seat
             and not self._handover_open
+            and not self._reveal_waits
         )
 
     def _next(self) -> None:
@@ -265,7 +297,7 @@ class BiddingTableScreen(Screen[None]):
                 self._result_open = True
                 self._show_result()
             return
-        if not self.role.plays_here:
+        if not self.role.plays_here or self._reveal_waits:
             return
         seat = state.to_act
         if seat is None:
@@ -289,8 +321,22 @@ class BiddingTableScreen(Screen[None]):
         else:
             bid = bid_words(state.bid.quantity, state.bid.face)
             detail = _("The bid is {bid}.").format(bid=bid)
+            if state.last_reveal is not None and not self._bid_this_round(seat):
+                # what happened at the reveal since this player last looked
+                names = [p.name for p in state.players]
+                outcome = round_outcome(self._last_outcome, names)
+                detail = f"{reveal_summary(state, state.last_reveal)} {outcome}\n{detail}"
         name = state.players[seat].name
         self.app.push_screen(HandoverScreen(name, detail, None), self._after_handover)
+
+    def _bid_this_round(self, seat: int) -> bool:
+        """Whether `seat` has bid since the round began."""
+        for event in reversed(self.game.events):
+            if isinstance(event, ev.RoundStarted):
+                return False
+            if isinstance(event, ev.BidMade) and event.player == seat:
+                return True
+        return False
 
     def _after_handover(self, result: HandoverResult | None) -> None:
         self._handover_open = False
