@@ -10,21 +10,18 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.widgets import Input
 
 from dicepoker_tui.engine.bidding import events as ev
 from dicepoker_tui.engine.bidding.state import BiddingState
 from dicepoker_tui.i18n import _
-from dicepoker_tui.net import protocol as p
 from dicepoker_tui.net.client import HubClient
 from dicepoker_tui.net.remote_bidding_game import RemoteBiddingGame
 from dicepoker_tui.ui.bidding.seat_role import BiddingSeatRole
 from dicepoker_tui.ui.bidding.table import BiddingTableScreen
-from dicepoker_tui.ui.common.footer import KeysFooter
 from dicepoker_tui.ui.messages import Rematch
-from dicepoker_tui.ui.net.panel import NetPanel
+from dicepoker_tui.ui.net.shared_table import SharedTable
 
 
 def lifted(events: Sequence[ev.Event]) -> list[ev.Event]:
@@ -70,7 +67,7 @@ class RemoteBiddingRole(BiddingSeatRole):
             screen.action_leave()
 
 
-class NetBiddingTableScreen(BiddingTableScreen):
+class NetBiddingTableScreen(SharedTable, BiddingTableScreen):
     """The bidding table screen for a game played on the hub: the usual table with a
     remote seat role, the chat panel and its keys."""
 
@@ -78,39 +75,13 @@ class NetBiddingTableScreen(BiddingTableScreen):
 
     def __init__(self, game: RemoteBiddingGame, client: HubClient) -> None:
         super().__init__(game, {}, 0.0, role=RemoteBiddingRole(game))
-        self.remote = game
-        self.client = client
-        self.you = client.nick
-
-    def compose(self) -> ComposeResult:
-        for widget in super().compose():
-            if isinstance(widget, KeysFooter):
-                yield NetPanel(self.you, id="net-panel")
-            yield widget
+        self._join(client, game)
 
     def on_mount(self) -> None:  # BiddingTableScreen.on_mount runs too (Textual calls both)
-        panel = self.query_one(NetPanel)
+        panel = self._fill_panel()
         panel.query_one(Input).placeholder = _("t: talk · enter sends · escape back")
-        panel.show_table(self.remote.table)
-        panel.add_lines(self.client.chat)
-
-    # -- what the hub says ----------------------------------------------------------------------
-    def table_changed(self, table: p.TableInfo) -> None:
-        self.remote.table = table
-        if self.is_mounted:
-            self.query_one(NetPanel).show_table(table)
-
-    def chat(self, line: p.ChatLine) -> None:
-        if self.is_mounted:
-            self.query_one(NetPanel).add_lines([line])
 
     def action_rematch(self) -> None:
         """r, as on the result screen: after the game, the table's rematch."""
         if self.state.finished:
             self.post_message(Rematch())
-
-    def action_chat(self) -> None:
-        self.query_one(NetPanel).focus_input()
-
-    def on_net_panel_said(self, message: NetPanel.Said) -> None:
-        self.client.say(message.text)

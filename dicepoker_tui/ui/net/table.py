@@ -10,20 +10,17 @@ from __future__ import annotations
 
 from rich.cells import cell_len
 from rich.text import Text
-from textual.app import ComposeResult
 from textual.binding import Binding
 
 from dicepoker_tui.engine.scoresheet import events as ev
 from dicepoker_tui.engine.scoresheet.state import GameState
 from dicepoker_tui.engine.scoresheet.variants.base import Variant
 from dicepoker_tui.i18n import _
-from dicepoker_tui.net import protocol as p
 from dicepoker_tui.net.client import HubClient
 from dicepoker_tui.net.remote_game import RemoteGame
-from dicepoker_tui.ui.common.footer import KeysFooter
 from dicepoker_tui.ui.common.textual_private import show_key
 from dicepoker_tui.ui.messages import Rematch
-from dicepoker_tui.ui.net.panel import NetPanel
+from dicepoker_tui.ui.net.shared_table import SharedTable
 from dicepoker_tui.ui.scoresheet.seat_role import SeatRole
 from dicepoker_tui.ui.scoresheet.table import TableScreen
 
@@ -125,7 +122,7 @@ class RemoteRole(SeatRole):
         return None
 
 
-class NetTableScreen(TableScreen):
+class NetTableScreen(SharedTable, TableScreen):
     """The table screen for a game played on the hub: the usual table with a remote
     seat role, the chat panel and its keys."""
 
@@ -133,20 +130,10 @@ class NetTableScreen(TableScreen):
 
     def __init__(self, game: RemoteGame, client: HubClient) -> None:
         super().__init__(game, {}, 0.0, kept=True, role=RemoteRole(game))
-        self.remote = game
-        self.client = client
-        self.you = client.nick
-
-    def compose(self) -> ComposeResult:
-        for widget in super().compose():
-            if isinstance(widget, KeysFooter):
-                yield NetPanel(self.you, id="net-panel")
-            yield widget
+        self._join(client, game)
 
     def on_mount(self) -> None:  # TableScreen.on_mount runs too (Textual calls both)
-        panel = self.query_one(NetPanel)
-        panel.show_table(self.remote.table)
-        panel.add_lines(self.client.chat)
+        self._fill_panel()
         self.call_after_refresh(self._fit_chat_key)
 
     def on_resize(self) -> None:
@@ -169,23 +156,8 @@ class NetTableScreen(TableScreen):
         show_key(self, chat.key, show, action="chat")
         self.refresh_bindings()
 
-    # -- what the hub says ----------------------------------------------------------------------
-    def table_changed(self, table: p.TableInfo) -> None:
-        if self.is_mounted:
-            self.query_one(NetPanel).show_table(table)
-
-    def chat(self, line: p.ChatLine) -> None:
-        if self.is_mounted:
-            self.query_one(NetPanel).add_lines([line])
-
     def action_throw(self) -> None:
         if self.game.finished:  # r, as on the result screen: the table's rematch
             self.post_message(Rematch())
             return
         super().action_throw()
-
-    def action_chat(self) -> None:
-        self.query_one(NetPanel).focus_input()
-
-    def on_net_panel_said(self, message: NetPanel.Said) -> None:
-        self.client.say(message.text)

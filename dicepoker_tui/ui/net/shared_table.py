@@ -1,0 +1,54 @@
+"""What both shared tables add to their table screen: the chat panel above the footer,
+the table's seats and chat as the hub tells them, and what you say at the table."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from textual.app import ComposeResult
+
+from dicepoker_tui.net import protocol as p
+from dicepoker_tui.net.client import HubClient
+from dicepoker_tui.ui.common.footer import KeysFooter
+from dicepoker_tui.ui.net.panel import NetPanel
+
+
+class SharedTable:
+    """Mixed in before a table screen (`class NetTableScreen(SharedTable, TableScreen)`)."""
+
+    client: HubClient
+    remote: Any
+    """The mirrored game (`RemoteGame`, `RemoteBiddingGame`)."""
+
+    def _join(self, client: HubClient, game: Any) -> None:
+        self.client, self.remote, self.you = client, game, client.nick
+
+    def compose(self) -> ComposeResult:
+        for widget in super().compose():  # type: ignore[misc]
+            if isinstance(widget, KeysFooter):
+                yield NetPanel(self.you, id="net-panel")
+            yield widget
+
+    def _fill_panel(self) -> NetPanel:
+        """The panel with the table's seats and the chat so far (call it on mount)."""
+        panel = self.query_one(NetPanel)  # type: ignore[attr-defined]
+        panel.show_table(self.remote.table)
+        panel.add_lines(self.client.chat)
+        return panel
+
+    # -- what the hub says ----------------------------------------------------------------------
+    def table_changed(self, table: p.TableInfo) -> None:
+        self.remote.table = table
+        if self.is_mounted:  # type: ignore[attr-defined]
+            self.query_one(NetPanel).show_table(table)  # type: ignore[attr-defined]
+
+    def chat(self, line: p.ChatLine) -> None:
+        if self.is_mounted:  # type: ignore[attr-defined]
+            self.query_one(NetPanel).add_lines([line])  # type: ignore[attr-defined]
+
+    # -- what you say ---------------------------------------------------------------------------
+    def action_chat(self) -> None:
+        self.query_one(NetPanel).focus_input()  # type: ignore[attr-defined]
+
+    def on_net_panel_said(self, message: NetPanel.Said) -> None:
+        self.client.say(message.text)
