@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from dicepoker_tui.i18n import N_, _, rules_text
+from dicepoker_tui.engine.described import Described
+from dicepoker_tui.i18n import N_
 
 PERUDO_RULES = """\
 PERUDO
@@ -50,7 +51,7 @@ out; the last player with dice wins.
 
 
 @dataclass(frozen=True)
-class BiddingVariant:
+class BiddingVariant(Described):
     """A rule set of the bidding family."""
 
     id: str
@@ -64,20 +65,6 @@ class BiddingVariant:
     family: str = "bidding"
     call_name: str = N_("dudo")
     """What a challenge is called at this game's table (marked with `N_()`)."""
-
-    @property
-    def display_name(self) -> str:
-        """`name` in the current language (`name` itself stays English)."""
-        return _(self.name)
-
-    @property
-    def display_description(self) -> str:
-        return _(self.description)
-
-    @property
-    def display_rules(self) -> str:
-        """The rules text in the current language (a file under `locale/`), else English."""
-        return rules_text(self.id, self.rules_text)
 
 
 PERUDO = BiddingVariant(

@@ -10,9 +10,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
+from dicepoker_tui.engine.described import Described
 from dicepoker_tui.engine.dice import Dice, counts
 from dicepoker_tui.engine.scoresheet.state import Sheet
-from dicepoker_tui.i18n import _, rules_text
+from dicepoker_tui.i18n import _
 
 
 @dataclass(frozen=True)
@@ -55,7 +56,7 @@ class WriteContext:
         return self.throws == 1
 
 
-class Variant:
+class Variant(Described):
     """Base class: subclasses set the class attributes and override `base_score`."""
 
     id: str = ""
@@ -97,20 +98,6 @@ class Variant:
             bonus_id, fallback or bonus_id.replace("_", " ").capitalize()
         )
         return _(english)
-
-    @property
-    def display_name(self) -> str:
-        """`name` in the current language (`name` itself stays English)."""
-        return _(self.name)
-
-    @property
-    def display_description(self) -> str:
-        return _(self.description)
-
-    @property
-    def display_rules(self) -> str:
-        """The rules text in the current language (a file under `locale/`), else English."""
-        return rules_text(self.id, self.rules_text)
 
     @property
     def stages(self) -> tuple[int, ...]:
