@@ -14,6 +14,8 @@ from dicepoker_tui.engine.players import Player
 from dicepoker_tui.families import GameSetup
 from dicepoker_tui.ui.app import DicePokerApp
 from dicepoker_tui.ui.bidding.flow import open_bidding_game
+from dicepoker_tui.ui.bidding.table import BiddingTableScreen
+from dicepoker_tui.ui.scenes.net_scenes import until
 
 ANN = Player(name="Ann")
 BOTS = (
@@ -41,14 +43,18 @@ class BiddingScene:
             setup = GameSetup(variant=self.variant, seats=self.seats, seed=self.seed)
             open_bidding_game(app, setup)
             await pilot.pause()
+            table = next(s for s in app.screen_stack if isinstance(s, BiddingTableScreen))
+
+            def ready() -> bool:
+                """A key here goes to a person: their turn, a reveal to read, or a
+                hand-over (bots play at once, but a busy machine may take a while)."""
+                return table._my_turn or table._reveal_waits or app.screen is not table
+
             for key in self.keys:
+                await until(ready, timeout=60, what="a person's turn")
                 await pilot.press(key)
                 await pilot.pause()
-            table = app.screen_stack[-1]
-            for _ in range(500):  # until a human acts again (bots play at once)
-                if getattr(table, "_my_turn", True) or app.screen is not table:
-                    break
-                await pilot.pause(0.01)
+            await until(ready, timeout=60, what="a person's turn")
             await pilot.pause()
 
         return run_before
