@@ -15,6 +15,7 @@ from textual.widgets.option_list import Option
 
 from dicepoker_tui.engine.players import Player
 from dicepoker_tui.families import (
+    FamilySpec,
     GameSetup,
     VariantLike,
     all_variants,
@@ -35,12 +36,10 @@ PaletteCommand = tuple[str, str, object]
 MAX_PLAYERS = max(family.max_seats for family in families())
 
 
-def available_bot_levels() -> list[str]:
-    """The registered bot levels (none when the bot package cannot load)."""
+def available_bot_levels(family: FamilySpec) -> list[str]:
+    """A family's bot levels (none when its bot package cannot load)."""
     try:
-        from dicepoker_tui.ai.levels import bot_levels
-
-        return bot_levels()
+        return family.bot_levels()
     except ImportError:
         return []
 
@@ -100,7 +99,8 @@ class LobbyScreen(Screen[None]):
         super().__init__()
         self.variants = all_variants()
         self._family = "scoresheet"
-        self._levels: list[str] | None = None  # loaded after the first frame (bots are big)
+        self._levels: dict[str, list[str]] = {}
+        """Bot levels by family, loaded after the first frame (some bots are big)."""
         self._stems = (_("Player"), _("Bot"))
         """The stems of default seat names in the language the lobby was built in."""
         if setup is None:
@@ -181,19 +181,17 @@ class LobbyScreen(Screen[None]):
         self.query_one("#lobby-rules").display = self.app.size.width >= self.WIDE
 
     def _load_levels(self) -> None:
-        levels = available_bot_levels()
-        if self._levels is None:
-            self._levels = levels
+        for family in families():
+            levels = available_bot_levels(family)
+            self._levels.setdefault(family.id, levels)
 
     @property
     def levels(self) -> list[str]:
         """The bot levels on offer (loaded now if the background load has not finished)."""
         family = family_of(self.variant_id)
-        if family.id != "scoresheet":
-            return family.bot_levels()
-        if self._levels is None:
-            self._levels = available_bot_levels()
-        return self._levels
+        if family.id not in self._levels:
+            self._levels[family.id] = available_bot_levels(family)
+        return self._levels[family.id]
 
     def load_setup(self, setup: GameSetup) -> None:
         """Fill the form from a setup (used for "new game" after a game)."""
