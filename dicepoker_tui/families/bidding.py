@@ -19,6 +19,7 @@ from dicepoker_tui.engine.bidding import events as ev
 from dicepoker_tui.engine.bidding import variants
 from dicepoker_tui.engine.bidding.game import BiddingGame
 from dicepoker_tui.engine.bidding.rules import MAX_PLAYERS, MIN_PLAYERS
+from dicepoker_tui.engine.bidding.state import seen_cups
 from dicepoker_tui.families.spec import Bot, FamilySpec, VariantLike
 from dicepoker_tui.i18n import N_, _
 
@@ -93,8 +94,7 @@ class BiddingSpec(FamilySpec):
         out: list[Any] = []
         for e in events:
             if isinstance(e, ev.RoundStarted):
-                cups = [c if i == seat else tuple(0 for _ in c) for i, c in enumerate(e.cups)]
-                e = e.model_copy(update={"cups": cups})
+                e = e.model_copy(update={"cups": seen_cups(e.cups, seat)})
             elif isinstance(e, ev.GameStarted):
                 e = e.model_copy(update={"seed": 0})
             out.append(e)

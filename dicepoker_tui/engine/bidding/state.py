@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from pydantic import BaseModel, Field
 
 from dicepoker_tui.engine.bidding import events as ev
@@ -58,8 +60,14 @@ class BiddingState(BaseModel):
 
     def view_for(self, seat: int | None) -> BiddingState:
         """What `seat` may see: its own cup only (None: a spectator sees no cup)."""
-        hidden = [cup if i == seat else tuple(0 for _ in cup) for i, cup in enumerate(self.cups)]
-        return self.model_copy(update={"cups": hidden})
+        return self.model_copy(update={"cups": seen_cups(self.cups, seat)})
+
+
+def seen_cups(cups: Sequence[Sequence[int]], seat: int | None) -> list[tuple[int, ...]]:
+    """The cups as `seat` sees them before a reveal: its own, and a 0 for every other die
+    (None: a spectator, who sees no cup). The one rule for the state a bot reads and the
+    events a seat at a shared table is sent."""
+    return [tuple(cup) if i == seat else tuple(0 for _ in cup) for i, cup in enumerate(cups)]
 
 
 def evolve(state: BiddingState | None, event: ev.Event) -> BiddingState:
