@@ -94,3 +94,24 @@ def reuse_parsed_styles(app: App, styles: tuple[dict, dict]) -> None:
     if app.stylesheet._variables == variables:
         for key, parsed in rules.items():
             app.stylesheet._parse_cache.set(key, parsed)
+
+
+# -- the screen as text --------------------------------------------------------------------
+def screen_lines(app: App) -> list[str]:
+    """The lines the terminal shows now, as plain text: the screen's compositor
+    (`_compositor`, what `App.export_screenshot` draws from) printed to a recording
+    console with the app's size."""
+    import io  # deferred: only the layout checks and tests read the screen as text
+
+    from rich.console import Console
+
+    width, height = app.size
+    console = Console(
+        width=width, height=height, file=io.StringIO(), force_terminal=True,
+        color_system=None, record=True, legacy_windows=False, safe_box=False,
+    )
+    console.print(
+        app.screen._compositor.render_update(full=True, screen_stack=app._background_screens)
+    )
+    lines = console.export_text(styles=False).split("\n")
+    return [line.ljust(width) for line in lines[:height]]

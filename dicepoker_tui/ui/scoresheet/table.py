@@ -298,10 +298,8 @@ class TableScreen(Screen[None]):
             else:
                 text.append(_("Press space or r to throw."), style="bold")
         else:
-            text.append(
-                _("Throw {n} of {total}").format(n=turn.throws, total=variant.throws_per_turn),
-                style="bold",
-            )
+            total = max(variant.throws_per_turn, turn.throws + left)  # bank throws included
+            text.append(_("Throw {n} of {total}").format(n=turn.throws, total=total), style="bold")
             extra = variant.spendable_bank(sheet)
             if left:
                 text.append(" · " + _("{n} left").format(n=left))
