@@ -17,7 +17,6 @@ from dicepoker_tui.i18n import _
 from dicepoker_tui.ui.common.text import shorten
 
 
-
 class ChoiceScreen(ModalScreen[str | None]):
     """`title` and `choices` (label, value), both in the language shown; the result is the
     value picked, or None."""

@@ -103,10 +103,8 @@ class GamesScreen(Screen[int | None]):
         for record in self.records:
             started = record.started_at.astimezone().strftime("%Y-%m-%d %H:%M")
             last = ", ".join(record.winners) if finished else str(record.event_count)
-            rows.append(
-                [str(record.id), started, _variant_name(record.variant)]
-                + [_players(record, finished), last]
-            )
+            variant = _variant_name(record.variant)
+            rows.append([str(record.id), started, variant, _players(record, finished), last])
         widths = fit_columns(headers, rows, self.app.size.width)
         for header, width in zip(headers, widths, strict=True):
             table.add_column(shorten(header, width), width=width)
