@@ -107,8 +107,14 @@ def screen_lines(app: App) -> list[str]:
 
     width, height = app.size
     console = Console(
-        width=width, height=height, file=io.StringIO(), force_terminal=True,
-        color_system=None, record=True, legacy_windows=False, safe_box=False,
+        width=width,
+        height=height,
+        file=io.StringIO(),
+        force_terminal=True,
+        color_system=None,
+        record=True,
+        legacy_windows=False,
+        safe_box=False,
     )
     console.print(
         app.screen._compositor.render_update(full=True, screen_stack=app._background_screens)

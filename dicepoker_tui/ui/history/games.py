@@ -43,9 +43,7 @@ SHORTEST = (2, 10, 10, 12, 6)
 def fit_columns(headers: Sequence[str], rows: Sequence[Sequence[str]], width: int) -> list[int]:
     """Column widths that fit `width` cells (each column has one cell of padding either
     side): every column as wide as its widest cell, the players and the variant cut first."""
-    widths = [
-        max([cell_len(h)] + [cell_len(r[i]) for r in rows]) for i, h in enumerate(headers)
-    ]
+    widths = [max([cell_len(h)] + [cell_len(r[i]) for r in rows]) for i, h in enumerate(headers)]
     room = width - 2 * len(widths) - 2  # padding and the scrollbar
     for column in (3, 2, 4, 1):  # players, variant, last, date
         over = sum(widths) - room
