@@ -14,6 +14,9 @@ from typing import TYPE_CHECKING
 from textual.binding import Binding, BindingsMap
 from textual.dom import DOMNode
 from textual.widgets import Footer
+from textual.widgets._footer import FooterKey
+
+__all__ = ["FooterKey"]
 
 if TYPE_CHECKING:
     from textual.app import App
@@ -66,6 +69,8 @@ def node_key_bindings(node: DOMNode) -> dict[str, list[Binding]]:
 
 
 # -- the footer ----------------------------------------------------------------------------
+# `FooterKey` (from the private `textual.widgets._footer`): the widget of one footer key,
+# whose `key_display` and `description` the footer shortens when the keys do not fit.
 def footer_ready(footer: Footer) -> bool:
     """Whether the footer has had its screen's bindings (`_bindings_ready`): before that
     it composes empty."""

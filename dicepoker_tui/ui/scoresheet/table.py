@@ -9,7 +9,6 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Mapping
 
-from rich.cells import cell_len
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -31,7 +30,6 @@ from dicepoker_tui.ui.common.footer import KeysFooter
 from dicepoker_tui.ui.common.handover import HandoverResult, HandoverScreen
 from dicepoker_tui.ui.common.help import HelpScreen
 from dicepoker_tui.ui.common.text import log_line
-from dicepoker_tui.ui.common.textual_private import node_key_bindings, show_key
 from dicepoker_tui.ui.messages import GameOver, ToLobby
 from dicepoker_tui.ui.scoresheet.boxes import BoxList, BoxRow
 from dicepoker_tui.ui.scoresheet.goals import goals, uses_bank
@@ -184,26 +182,6 @@ class TableScreen(Screen[None]):
         side.styles.height = "auto" if tall else "1fr"
         side.display = wide
         self._render_side_sheet()
-        self._fit_footer(size.width)
-
-    def _fit_footer(self, width: int) -> None:
-        """^q (quit) leaves the footer when the other keys leave no room for it (escape's
-        menu quits too); the English keys fit 80 columns, longer languages may not."""
-        keys = node_key_bindings(self)
-        if not keys.get("ctrl+q"):
-            return
-        shown = {
-            (self.app.get_key_display(b), b.description)
-            for key, bindings in keys.items()
-            if key != "ctrl+q"
-            for b in bindings
-            if b.show
-        }
-        used = sum(cell_len(k) + 1 + cell_len(d) + 1 for k, d in shown)
-        quit_ = keys["ctrl+q"][0]
-        room = used + cell_len(self.app.get_key_display(quit_)) + 1 + cell_len(quit_.description)
-        show_key(self, "ctrl+q", room < width)
-        self.refresh_bindings()
 
     # -- game events in, widgets updated --------------------------------------------------
     def _on_event(self, event: ev.Event, state: GameState) -> None:
@@ -327,6 +305,18 @@ class TableScreen(Screen[None]):
         turn = state.turn
         if turn is None:
             return []
+        sheet = state.sheets[turn.player]
+        written = {
+            b.id: BoxRow(b.id, variant.label(b.id), sheet.scores[b.id], legal=False, written=True)
+            for b in variant.boxes
+            if sheet.filled(b.id)
+        }
+        rows = {row.box: row for row in self._open_box_rows(state, variant)} | written
+        return [rows[b.id] for b in variant.boxes if b.id in rows]
+
+    def _open_box_rows(self, state: GameState, variant: Variant) -> list[BoxRow]:
+        turn = state.turn
+        assert turn is not None
         sheet = state.sheets[turn.player]
         open_boxes = variant.open_boxes(sheet)
         if turn.dice is None:
