@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING
 
 from textual.binding import Binding, BindingsMap
 from textual.dom import DOMNode
+from textual.notifications import Notification, Notify
 from textual.widgets import Footer
 from textual.widgets._footer import FooterKey
 
@@ -126,3 +127,19 @@ def screen_lines(app: App) -> list[str]:
     )
     lines = console.export_text(styles=False).split("\n")
     return [line.ljust(width) for line in lines[:height]]
+
+
+# -- notes that can be taken back ---------------------------------------------------------
+def notify_note(app: App, message: str, title: str, timeout: float) -> Notification:
+    """Show a toast as `App.notify` does, and give back the note itself so that it can be
+    withdrawn before its time (`App.notify` returns nothing)."""
+    note = Notification(message, title, "information", timeout, markup=False)
+    app.post_message(Notify(note))
+    return note
+
+
+def withdraw_note(app: App, note: Notification) -> None:
+    """Take a toast off the screen before its time (`App._unnotify`); nothing when it has
+    gone already."""
+    if note in app._notifications:
+        app._unnotify(note)

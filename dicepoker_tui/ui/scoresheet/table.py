@@ -13,6 +13,7 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
+from textual.notifications import Notification
 from textual.screen import Screen
 from textual.widgets import OptionList, Static
 from textual.worker import Worker
@@ -30,6 +31,7 @@ from dicepoker_tui.ui.common.footer import KeysFooter
 from dicepoker_tui.ui.common.handover import HandoverResult, HandoverScreen
 from dicepoker_tui.ui.common.help import HelpScreen
 from dicepoker_tui.ui.common.text import log_line
+from dicepoker_tui.ui.common.textual_private import notify_note, withdraw_note
 from dicepoker_tui.ui.messages import GameOver, ToLobby
 from dicepoker_tui.ui.scoresheet.boxes import BoxList, BoxRow
 from dicepoker_tui.ui.scoresheet.goals import goals, uses_bank
@@ -117,6 +119,9 @@ class TableScreen(Screen[None]):
         self._announced: tuple[int, int] | None = None
         self._result_shown = False
         self._shown: dict[str, object] = {}
+        self._hint_note: Notification | None = None
+        self._hint_waits_for: int | None = None
+        """The number of events when a hint was asked for before the solver was ready."""
 
     # -- layout ---------------------------------------------------------------------------
     def compose(self) -> ComposeResult:
@@ -200,6 +205,7 @@ class TableScreen(Screen[None]):
             self._cursors[event.player] = event.box
         if isinstance(event, ev.DiceThrown | ev.BoxWritten | ev.WriteUndone):
             self.query_one(DiceRow).hint = ()  # a hint holds for the dice it was given for
+            self._withdraw_hint()
         if not self._sync_pending:
             self._sync_pending = True
             self.call_next(self._sync)
@@ -357,6 +363,7 @@ class TableScreen(Screen[None]):
         if state.finished:
             if not self._result_shown:
                 self._result_shown = True
+                self.app.clear_notifications()  # no note covers the final sheet's last rows
                 self.app.push_screen(ScoresheetScreen(self.game), self._after_result)
             return
         assert state.turn is not None
@@ -528,18 +535,38 @@ class TableScreen(Screen[None]):
         status = self.query_one(SolverStatus)
         if status.policy is None:
             status.start()
-            self.notify(status.waiting_message(), title=_("Hint"), timeout=3)
+            if status.error is None:  # the hint follows by itself once the table is in
+                self._hint_waits_for = len(self.game.events)
+                status.on_ready = self._hint_when_ready
+            self._show_hint_note(status.waiting_message(), timeout=4)
             return
         from dicepoker_tui.ui.scoresheet.hints import hint_for
 
         state = self.game.state
         hint = hint_for(status.policy, state)
-        self.notify(hint.text, title=_("Hint"), timeout=8, markup=False)
+        self._show_hint_note(hint.text, timeout=8)
         if hint.keep is not None:
             self.query_one(DiceRow).hint = hint.keep
         elif hint.box is not None and state.turn is not None:
             self._cursors[state.turn.player] = hint.box
             self._show_bot_box(hint.box)
+
+    def _hint_when_ready(self, _policy: object) -> None:
+        """The solver is in: the hint asked for meanwhile, if nothing has happened since."""
+        waited, self._hint_waits_for = self._hint_waits_for, None
+        if waited == len(self.game.events) and self.is_current:
+            self.action_hint()
+
+    def _show_hint_note(self, text: str, timeout: float) -> None:
+        self._withdraw_hint()
+        self._hint_note = notify_note(self.app, text, _("Hint"), timeout)
+
+    def _withdraw_hint(self) -> None:
+        """A hint is about the dice it was given for: it goes when they change."""
+        self._hint_waits_for = None
+        if self._hint_note is not None:
+            withdraw_note(self.app, self._hint_note)
+            self._hint_note = None
 
     def _coach_note(self, seat: int, message: str) -> None:
         name = self.game.state.players[seat].name
