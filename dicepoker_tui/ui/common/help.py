@@ -35,6 +35,7 @@ LOBBY_KEYS = (
     ("a / b", N_("add a human / a bot seat")),
     ("e", N_("rename the highlighted seat")),
     ("l", N_("next bot level for the highlighted bot")),
+    ("o", N_("coach the highlighted human seat: a note after each costly move")),
     ("x / delete", N_("remove the highlighted seat")),
     ("d", N_("real dice on or off: type the values of dice thrown on the table")),
     ("c / h", N_("resume an unfinished game / the history of finished games")),

@@ -254,9 +254,10 @@ class TableScreen(Screen[None]):
                 _("{name} (bot)").format(name=player.name) if player.kind == "bot" else player.name
             )
             text.append(_("{name} to play").format(name=who), style="bold")
-        if state.real_dice:
+        if state.real_dice:  # the dice are thrown on the table: no seed decides them
             text.append("  · " + _("real dice"))
-        text.append("  · " + _("seed {seed}").format(seed=state.seed), style="dim")
+        else:
+            text.append("  · " + _("seed {seed}").format(seed=state.seed), style="dim")
         return text
 
     def _status(self, state: GameState, variant: Variant) -> Text:
