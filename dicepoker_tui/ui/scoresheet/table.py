@@ -30,6 +30,7 @@ from dicepoker_tui.ui.common.dice import DiceRow, Die
 from dicepoker_tui.ui.common.footer import KeysFooter
 from dicepoker_tui.ui.common.handover import HandoverResult, HandoverScreen
 from dicepoker_tui.ui.common.help import HelpScreen
+from dicepoker_tui.ui.common.size_notice import SizeNotice
 from dicepoker_tui.ui.common.text import log_line
 from dicepoker_tui.ui.common.textual_private import notify_note, withdraw_note
 from dicepoker_tui.ui.messages import GameOver, ToLobby
@@ -70,6 +71,8 @@ class TableScreen(Screen[None]):
     """From this many columns on, everyone's sheet shows beside the boxes."""
     TALL = 34
     """From this many rows on, the box list and sheet take only the height they need."""
+    NEEDED = (80, 24)
+    """The smallest terminal the table plays in; below it the screen says so."""
 
     BINDINGS = [
         Binding("space", "throw", "Throw", key_display="space/r"),
@@ -137,6 +140,7 @@ class TableScreen(Screen[None]):
                 yield GameLog(id="log")
             yield BoxList(id="boxes")
             yield SheetTable(focusable=False, max_width=90, id="side-sheet")
+        yield SizeNotice(self.NEEDED, id="table-too-small")
         # ctrl+p still opens the palette; the footer's room goes to the game's keys.
         yield KeysFooter(palette="hidden")
 
@@ -179,6 +183,9 @@ class TableScreen(Screen[None]):
         """Use the room there is. Direct style changes, not breakpoint classes: a class
         change restyles every widget."""
         size = self.app.size
+        small = self.query_one(SizeNotice).fit(size)
+        self.query_one("#table-main").display = not small
+        self.query_one("#table-top").display = not small
         wide, tall = size.width >= self.WIDE, size.height >= self.TALL
         boxes = self.query_one(BoxList)
         side = self.query_one("#side-sheet", SheetTable)
