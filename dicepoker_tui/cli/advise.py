@@ -73,12 +73,14 @@ def run(args: argparse.Namespace) -> int:
     loss_width = max(8, len(gives_up))
     print(f"{expected:>{width}}  {gives_up:>{loss_width}}  {_('option')}")
     for o in options:
-        print(f"{o.expected:{width}.2f}  {o.loss:{loss_width}.2f}  {_describe(o)}")
+        print(f"{o.expected:{width}.2f}  {o.loss:{loss_width}.2f}  {_describe(o, variant)}")
     return 0
 
 
-def _describe(o: Option) -> str:
-    return describe(o.action, o.keep, o.box, o.points if o.action == "write" else None)
+def _describe(o: Option, variant: Variant) -> str:
+    if o.action == "write":
+        return describe(o.action, o.keep, variant.label(o.box) if o.box else None, o.points)
+    return describe(o.action, o.keep, None, None)
 
 
 def _json(o: Option) -> dict:

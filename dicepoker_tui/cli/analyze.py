@@ -10,6 +10,7 @@ from dicepoker_tui.ai.policy import Option, Policy
 from dicepoker_tui.cli.errors import CliError
 from dicepoker_tui.cli.solver_tables import table_for, variant_or_error
 from dicepoker_tui.cli.texts import describe, no_game
+from dicepoker_tui.engine.scoresheet.variants.base import Variant
 from dicepoker_tui.i18n import _
 
 
@@ -49,11 +50,12 @@ def run(args: argparse.Namespace) -> int:
     width = max(len(n) for n in names)
     for d in analysis.decisions:
         mark = _("best") if d.is_best else f"-{d.loss:.2f}"
-        played = _played(d)
+        played = _played(d, variant)
         better = ""
         if not d.is_best:
             best = d.best
-            option = describe(best.action, best.keep, best.box, best.points)
+            box = variant.label(best.box) if best.box else None
+            option = describe(best.action, best.keep, box, best.points)
             better = "   " + _("best: {option}").format(option=option)
         line = _("round {round}  {player}  throw {throw}  {dice}  {played} {mark}").format(
             round=f"{d.round:>2}",
@@ -83,9 +85,9 @@ def run(args: argparse.Namespace) -> int:
     return 0
 
 
-def _played(d: Decision) -> str:
+def _played(d: Decision, variant: Variant) -> str:
     if d.action == "write":
-        return _("write {box}").format(box=d.box)
+        return _("write {box}").format(box=variant.label(d.box) if d.box else "")
     return _("keep {kept}").format(kept=" ".join(map(str, d.keep)) or _("nothing"))
 
 

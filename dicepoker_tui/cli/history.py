@@ -38,6 +38,9 @@ def run(args: argparse.Namespace) -> int:
     if args.json:
         print(json.dumps([g.to_json() for g in games], ensure_ascii=False))
         return 0
+    if not games and args.limit == 0:
+        print(_("--limit 0: no games listed."))
+        return 0
     if not games:
         print(_("No finished games."))
         return 0

@@ -87,7 +87,8 @@ def whole_number(flag: str, text: str) -> str:
 
 
 def describe(action: str, keep: tuple[int, ...], box: str | None, points: int | None) -> str:
-    """A move in words (`Option.describe` in the current language; boxes by id)."""
+    """A move in words (`Option.describe` in the current language); `box` is the box's
+    label as the sheet shows it (`Four of a kind`), never its id."""
     if action == "write":
         return _("write {box} ({points})").format(box=box, points=points)
     kept = " ".join(map(str, keep)) if keep else _("nothing")

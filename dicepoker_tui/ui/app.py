@@ -27,6 +27,7 @@ from dicepoker_tui.ui.common.i18n_bindings import (
     translate_classes,
     translate_node,
 )
+from dicepoker_tui.ui.common.seat_names import with_neutral_names
 from dicepoker_tui.ui.common.settings import Settings, load_settings, save_settings
 from dicepoker_tui.ui.lobby.lobby import LobbyScreen
 from dicepoker_tui.ui.scoresheet.keeper import GameKeeper
@@ -141,9 +142,10 @@ class DicePokerApp(App[None]):
             hook(game)
 
     def start_game(self, setup: GameSetup) -> bool:
-        """Open a table for a new game; a refused setup becomes a notice."""
+        """Open a table for a new game; a refused setup becomes a notice. Default seat
+        names are kept in their language-neutral form (one player in the statistics)."""
         try:
-            game = setup.new_game()
+            game = with_neutral_names(setup).new_game()
         except (IllegalMove, KeyError, ValueError) as exc:
             self.notify(getattr(exc, "message", str(exc)), severity="error", timeout=4)
             return False

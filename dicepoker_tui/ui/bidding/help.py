@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from rich.text import Text
 from textual.app import ComposeResult
 from textual.containers import VerticalScroll
 from textual.widgets import Static
@@ -10,7 +9,8 @@ from textual.widgets import Static
 from dicepoker_tui.engine.bidding.variants import BiddingVariant
 from dicepoker_tui.i18n import N_, _
 from dicepoker_tui.ui.common.footer import KeysFooter
-from dicepoker_tui.ui.common.help import HelpScreen, reflow
+from dicepoker_tui.ui.common.hanging import HangingRows, rules_renderable
+from dicepoker_tui.ui.common.help import HelpScreen, key_rows, reflow
 
 BIDDING_KEYS = (
     ("↑ ↓", N_("quantity of your bid")),
@@ -25,7 +25,7 @@ LIAR_KEY = N_("challenge the last bid (“liar!”)")
 """The challenge key's line where a challenge is not called dudo."""
 
 
-def key_rows(variant: BiddingVariant | None) -> list[tuple[str, str]]:
+def variant_keys(variant: BiddingVariant | None) -> list[tuple[str, str]]:
     """The keys of the bidding table for `variant`: its word for a challenge, and no calza
     where there is none."""
     rows = list(BIDDING_KEYS)
@@ -51,10 +51,11 @@ class BiddingHelpScreen(HelpScreen):
         yield Static(title, id="help-title", classes="screen-title")
         with VerticalScroll(id="help-body"):
             if variant is not None:
-                yield Static(Text(reflow(variant.display_rules)), id="help-rules")
-            keys = Text(_("At the bidding table") + "\n", style="bold underline")
-            for key, what in key_rows(variant):  # type: ignore[arg-type]
-                keys.append(f"  {_(key) if key in KEY_WORDS else key:<13}", style="bold")
-                keys.append(f"{_(what)}\n")
-            yield Static(keys, id="help-keys")
+                yield Static(rules_renderable(reflow(variant.display_rules)), id="help-rules")
+            keys = [
+                (_(key) if key in KEY_WORDS else key, _(what))
+                for key, what in variant_keys(variant)  # type: ignore[arg-type]
+            ]
+            rows = key_rows(_("At the bidding table"), keys)
+            yield Static(HangingRows(rows), id="help-keys")
         yield KeysFooter()

@@ -1,5 +1,5 @@
 """Five dice drawn large with pips. A held die is raised, double-bordered and labelled HELD;
-a die a hint says to keep is labelled KEEP."""
+a die a hint says to keep (and not held yet) is labelled KEEP."""
 
 from __future__ import annotations
 
@@ -101,7 +101,7 @@ class Die(Widget):
             label = key.center(width)
             label_style = self.get_component_rich_style("die--label")
             body = ["", *lines]
-        if self.hinted:
+        if self.hinted and not self.held:  # a held die reads HELD, hint or not
             label = f"{key} {_('KEEP')}"[:width].center(width)
             label_style = self.get_component_rich_style("die--hint-label")
         text = Text(no_wrap=True, overflow="crop")

@@ -9,6 +9,10 @@ recomposes after the next refresh — so a screen is drawn twice before its keys
 the footer is rebuilt whenever focus moves. With `first_frame`, the keys are composed at
 once and rebuilt only when what the footer shows changes (the first screen an SSH player
 sees, where every frame crosses the network).
+
+When the keys do not fit the width (long words in some languages, a narrow terminal), no
+key leaves the line: a key with alternatives shows its last one (`space/r` → `r`), then the
+longest descriptions are cut, with an ellipsis, until the line fits.
 """
 
 from __future__ import annotations
@@ -18,14 +22,40 @@ from typing import Literal
 from rich.cells import cell_len
 from textual.app import ComposeResult
 from textual.screen import Screen
+from textual.widget import Widget
 from textual.widgets import Footer
 
-from dicepoker_tui.ui.common.textual_private import footer_ready, mark_footer_ready
+from dicepoker_tui.ui.common.text import shorten
+from dicepoker_tui.ui.common.textual_private import FooterKey, footer_ready, mark_footer_ready
 
 PALETTE_ROOM = 12
 """Cells the palette key takes at the right end (`▏^p palette`, padded)."""
 
 PaletteKey = Literal["shown", "hidden", "fit"]
+
+SHORTEST_WORD = 4
+"""Cells a cut description keeps at least (`Дов…`)."""
+
+
+def key_cells(key: FooterKey) -> int:
+    """Cells a compact footer key takes: `key description` and its right margin."""
+    words = cell_len(key.description)
+    return cell_len(key.key_display) + (words + 1 if words else 0) + 1
+
+
+def fit_keys(keys: list[FooterKey], room: int) -> None:
+    """Make `keys` fit `room` cells without leaving one out (see the module's note)."""
+    if sum(map(key_cells, keys)) <= room:
+        return
+    for key in keys:
+        if "/" in key.key_display.strip("/"):
+            key.key_display = key.key_display.rsplit("/", 1)[-1]
+    while sum(map(key_cells, keys)) > room:
+        longest = max(keys, key=lambda k: cell_len(k.description))
+        size = cell_len(longest.description)
+        if size <= SHORTEST_WORD:
+            return
+        longest.description = shorten(longest.description, size - 1)
 
 
 class KeysFooter(Footer):
@@ -43,6 +73,7 @@ class KeysFooter(Footer):
         self._palette_shown: bool | None = None
         self._shown: tuple | None = None
         self._rebuilding = False
+        self._fitted_width = 0
         if first_frame:
             mark_footer_ready(self)
 
@@ -63,9 +94,13 @@ class KeysFooter(Footer):
         return self.keys_width() + PALETTE_ROOM <= width
 
     def on_resize(self) -> None:
-        if self.palette != "fit":
+        if not footer_ready(self) or self.size.width == self._fitted_width:
             return
-        if footer_ready(self) and self._palette_shown not in (None, self._palette_fits()):
+        palette_changed = self.palette == "fit" and self._palette_shown not in (
+            None,
+            self._palette_fits(),
+        )
+        if palette_changed or self._fitted_width:
             self.call_after_refresh(self.recompose)
 
     # -- composing ------------------------------------------------------------------------
@@ -84,7 +119,15 @@ class KeysFooter(Footer):
             self.set_reactive(Footer.show_command_palette, self._palette_shown)
         if self.first_frame:
             self._shown = self._keys()
-        yield from super().compose()
+        widgets: list[Widget] = list(super().compose())
+        keys = [
+            w for w in widgets if isinstance(w, FooterKey) and not w.has_class("-command-palette")
+        ]
+        width = self.size.width or self.app.size.width
+        palette = len(keys) < len(widgets) and self.show_command_palette
+        fit_keys(keys, width - (PALETTE_ROOM if palette else 0))
+        self._fitted_width = width
+        yield from widgets
 
     def bindings_changed(self, screen: Screen) -> None:
         if not self.first_frame:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 
 from rich.text import Text
 from textual.app import ComposeResult
@@ -14,6 +15,7 @@ from textual.widgets import Static
 from dicepoker_tui.engine.scoresheet.variants.base import Variant
 from dicepoker_tui.i18n import N_, _
 from dicepoker_tui.ui.common.footer import KeysFooter
+from dicepoker_tui.ui.common.hanging import HangingRows, Row, rules_renderable
 
 TABLE_KEYS = (
     ("space / r", N_("throw the dice (the held ones stay)")),
@@ -33,6 +35,7 @@ LOBBY_KEYS = (
     ("a / b", N_("add a human / a bot seat")),
     ("e", N_("rename the highlighted seat")),
     ("l", N_("next bot level for the highlighted bot")),
+    ("o", N_("coach the highlighted human seat: a note after each costly move")),
     ("x / delete", N_("remove the highlighted seat")),
     ("d", N_("real dice on or off: type the values of dice thrown on the table")),
     ("c / h", N_("resume an unfinished game / the history of finished games")),
@@ -65,15 +68,24 @@ def reflow(text: str) -> str:
     return "\n".join(out)
 
 
-def keys_text() -> Text:
-    text = Text()
+KEY_COLUMN = 15
+"""Where a key's description starts in the help (`  space / r    throw the dice`)."""
+
+
+def key_rows(title: str, keys: Sequence[tuple[str, str]]) -> list[Row]:
+    """A titled list of keys, each description wrapping under its own column."""
+    rows = [Row(Text(title, style="bold underline"), Text(), 0)]
+    for key, what in keys:
+        rows.append(Row(Text(f"  {key}", style="bold"), Text(what), KEY_COLUMN))
+    return [*rows, Row(Text(), Text(), 0)]
+
+
+def keys_text() -> HangingRows:
+    """The keys of the table and of the lobby, in the current language."""
+    rows: list[Row] = []
     for title, keys in ((N_("At the table"), TABLE_KEYS), (N_("In the lobby"), LOBBY_KEYS)):
-        text.append(f"{_(title)}\n", style="bold underline")
-        for key, what in keys:
-            text.append(f"  {key:<13}", style="bold")
-            text.append(f"{_(what)}\n")
-        text.append("\n")
-    return text
+        rows += key_rows(_(title), [(key, _(what)) for key, what in keys])
+    return HangingRows(rows)
 
 
 class HelpScreen(Screen[None]):
@@ -95,7 +107,7 @@ class HelpScreen(Screen[None]):
         yield Static(title, id="help-title", classes="screen-title")
         with VerticalScroll(id="help-body"):
             if self.variant is not None:
-                yield Static(Text(reflow(self.variant.display_rules)), id="help-rules")
+                yield Static(rules_renderable(reflow(self.variant.display_rules)), id="help-rules")
             yield Static(keys_text(), id="help-keys")
         yield KeysFooter()
 

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from rich.cells import cell_len, set_cell_size
+
 from dicepoker_tui.engine.scoresheet import events as ev
 from dicepoker_tui.engine.scoresheet.state import GameState
 from dicepoker_tui.engine.scoresheet.variants.base import Variant
@@ -70,3 +72,10 @@ def log_line(event: ev.Event, state: GameState, variant: Variant) -> str | None:
         case ev.GameFinished():
             return _("Game over. {result}").format(result=result_line(state))
     return None
+
+
+def shorten(text: str, width: int) -> str:
+    """`text` in at most `width` cells, cut with an ellipsis when it is longer."""
+    if cell_len(text) <= width:
+        return text
+    return set_cell_size(text, max(0, width - 1)) + "…" if width > 0 else ""

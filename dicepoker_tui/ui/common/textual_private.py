@@ -13,7 +13,11 @@ from typing import TYPE_CHECKING
 
 from textual.binding import Binding, BindingsMap
 from textual.dom import DOMNode
+from textual.notifications import Notification, Notify
 from textual.widgets import Footer
+from textual.widgets._footer import FooterKey
+
+__all__ = ["FooterKey"]
 
 if TYPE_CHECKING:
     from textual.app import App
@@ -66,6 +70,8 @@ def node_key_bindings(node: DOMNode) -> dict[str, list[Binding]]:
 
 
 # -- the footer ----------------------------------------------------------------------------
+# `FooterKey` (from the private `textual.widgets._footer`): the widget of one footer key,
+# whose `key_display` and `description` the footer shortens when the keys do not fit.
 def footer_ready(footer: Footer) -> bool:
     """Whether the footer has had its screen's bindings (`_bindings_ready`): before that
     it composes empty."""
@@ -94,3 +100,46 @@ def reuse_parsed_styles(app: App, styles: tuple[dict, dict]) -> None:
     if app.stylesheet._variables == variables:
         for key, parsed in rules.items():
             app.stylesheet._parse_cache.set(key, parsed)
+
+
+# -- the screen as text --------------------------------------------------------------------
+def screen_lines(app: App) -> list[str]:
+    """The lines the terminal shows now, as plain text: the screen's compositor
+    (`_compositor`, what `App.export_screenshot` draws from) printed to a recording
+    console with the app's size."""
+    import io  # deferred: only the layout checks and tests read the screen as text
+
+    from rich.console import Console
+
+    width, height = app.size
+    console = Console(
+        width=width,
+        height=height,
+        file=io.StringIO(),
+        force_terminal=True,
+        color_system=None,
+        record=True,
+        legacy_windows=False,
+        safe_box=False,
+    )
+    console.print(
+        app.screen._compositor.render_update(full=True, screen_stack=app._background_screens)
+    )
+    lines = console.export_text(styles=False).split("\n")
+    return [line.ljust(width) for line in lines[:height]]
+
+
+# -- notes that can be taken back ---------------------------------------------------------
+def notify_note(app: App, message: str, title: str, timeout: float) -> Notification:
+    """Show a toast as `App.notify` does, and give back the note itself so that it can be
+    withdrawn before its time (`App.notify` returns nothing)."""
+    note = Notification(message, title, "information", timeout, markup=False)
+    app.post_message(Notify(note))
+    return note
+
+
+def withdraw_note(app: App, note: Notification) -> None:
+    """Take a toast off the screen before its time (`App._unnotify`); nothing when it has
+    gone already."""
+    if note in app._notifications:
+        app._unnotify(note)

@@ -67,13 +67,31 @@ class BoxAverages(Widget):
         values = [f"{v:.1f}" if v is not None else "—" for _, v in self.rows]
         value_width = max(len(v) for v in values)
         room = max(0, self.size.width - label_width - value_width - 3)
-        most = max((abs(v) for _, v in self.rows if v is not None), default=0.0) or 1.0
+        averages = [v for _, v in self.rows if v is not None]
+        lowest = -min([0.0, *averages])
+        highest = max([0.0, *averages])
+        # with minus averages the bars grow both ways from a zero line: minus to the left
+        left = round((room - 1) * lowest / (lowest + highest)) if lowest and room >= 8 else 0
+        right = room - left - (1 if left else 0)
         for i, ((label, average), shown) in enumerate(zip(self.rows, values, strict=True)):
             if i:
                 text.append("\n")
             text.append(f"{label:<{label_width}} ", style="dim")
             text.append(f"{shown:>{value_width}}", style="bold")
-            if average is not None and room >= 4:
-                text.append("  ")
-                text.append(bar(abs(average) / most * room), style="dim" if average < 0 else "")
+            if room < 4:
+                continue
+            text.append("  ")
+            value = average or 0.0
+            if left:
+                minus = left_bar(-value / lowest * left) if value < 0 else ""
+                text.append(minus.rjust(left), style="dim")
+                text.append("│", style="dim")
+            if value > 0 and highest:
+                text.append(bar(value / highest * right))
         return text
+
+
+def left_bar(length: float) -> str:
+    """A bar growing leftwards, in halves of a cell (`▐██`)."""
+    full, half = int(length), length - int(length) >= 0.5
+    return ("▐" if half else "") + "█" * full

@@ -1,9 +1,10 @@
-"""A small dialog to pick one value from a list; typing narrows long lists."""
+"""A small dialog to pick one value from a list; typing narrows the list."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 
+from rich.cells import cell_len
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -13,9 +14,7 @@ from textual.widgets import Input, OptionList
 from textual.widgets.option_list import Option
 
 from dicepoker_tui.i18n import _
-
-FILTER_FROM = 8
-"""Lists longer than this get a line to type in."""
+from dicepoker_tui.ui.common.text import shorten
 
 
 class ChoiceScreen(ModalScreen[str | None]):
@@ -53,18 +52,12 @@ class ChoiceScreen(ModalScreen[str | None]):
         with Vertical(id="choice-box") as box:
             box.border_title = self.title_text
             box.border_subtitle = _("⏎ pick · esc cancel")
-            if len(self.choices) > FILTER_FROM:
-                yield Input(
-                    placeholder=_("type to narrow the list"), compact=True, id="choice-filter"
-                )
+            yield Input(placeholder=_("type to narrow the list"), compact=True, id="choice-filter")
             yield OptionList(id="choice-list")
 
     def on_mount(self) -> None:
         self._show("")
-        if self.query("#choice-filter"):
-            self.query_one("#choice-filter", Input).focus()
-        else:
-            self.query_one(OptionList).focus()
+        self.query_one("#choice-filter", Input).focus()
 
     def _show(self, typed: str) -> None:
         wanted = typed.strip().casefold()
@@ -97,6 +90,28 @@ class ChoiceScreen(ModalScreen[str | None]):
 
     def action_cancel(self) -> None:
         self.dismiss(None)
+
+
+FILTER_GAP = 3
+"""Cells between two filter buttons (their right margin)."""
+
+
+def filter_labels(width: int, filters: Sequence[tuple[str, str, str]]) -> list[Text]:
+    """The labels of a row of filter buttons (key, name, value) that fit `width` cells
+    together: the longest values are cut, with an ellipsis, until the row fits."""
+    values = [value for _key, _name, value in filters]
+    fixed = sum(cell_len(f"{name}: ") + cell_len(f" ▾ {key}") for key, name, _ in filters)
+    room = width - 2 - fixed - FILTER_GAP * (len(filters) - 1)  # the row's left padding
+    while sum(cell_len(v) for v in values) > room:
+        longest = max(range(len(values)), key=lambda i: cell_len(values[i]))
+        size = cell_len(values[longest])
+        if size <= 4:
+            break
+        values[longest] = shorten(values[longest], size - 1)
+    return [
+        filter_label(key, name, value)
+        for (key, name, _), value in zip(filters, values, strict=True)
+    ]
 
 
 def filter_label(key: str, name: str, value: str) -> Text:

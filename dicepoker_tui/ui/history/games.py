@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Literal
 
+from rich.cells import cell_len
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -15,6 +16,7 @@ from dicepoker_tui.engine.scoresheet.variants import get_variant
 from dicepoker_tui.i18n import _, ngettext
 from dicepoker_tui.store import GameRecord
 from dicepoker_tui.ui.common.footer import KeysFooter
+from dicepoker_tui.ui.common.text import shorten
 
 Mode = Literal["resume", "history"]
 
@@ -32,6 +34,23 @@ def _players(record: GameRecord, finished: bool) -> str:
         name = f"{p.name}*" if p.kind == "bot" else p.name
         parts.append(f"{name} {p.total}" if finished and p.total is not None else name)
     return ", ".join(parts)
+
+
+SHORTEST = (2, 10, 10, 12, 6)
+"""The narrowest each column gets: #, started, variant, players, events or winner."""
+
+
+def fit_columns(headers: Sequence[str], rows: Sequence[Sequence[str]], width: int) -> list[int]:
+    """Column widths that fit `width` cells (each column has one cell of padding either
+    side): every column as wide as its widest cell, the players and the variant cut first."""
+    widths = [max([cell_len(h)] + [cell_len(r[i]) for r in rows]) for i, h in enumerate(headers)]
+    room = width - 2 * len(widths) - 2  # padding and the scrollbar
+    for column in (3, 2, 4, 1):  # players, variant, last, date
+        over = sum(widths) - room
+        if over <= 0:
+            break
+        widths[column] = max(SHORTEST[column], widths[column] - over)
+    return widths
 
 
 class GamesScreen(Screen[int | None]):
@@ -56,18 +75,19 @@ class GamesScreen(Screen[int | None]):
         self.abandon = abandon
         """Drops a game from the resume list (x), when the list offers that."""
 
-    def compose(self) -> ComposeResult:
+    def header_text(self) -> str:
+        """The header, counting the games the list holds now."""
+        n = len(self.records)
         if self.mode == "resume":
-            n = len(self.records)
-            title = ngettext(
+            return ngettext(
                 "Resume — {n} unfinished game", "Resume — {n} unfinished games", n
             ).format(n=n)
-        else:
-            n = len(self.records)
-            title = ngettext(
-                "History — the last {n} finished game", "History — the last {n} finished games", n
-            ).format(n=n)
-        yield Static(title, classes="screen-title")
+        return ngettext(
+            "History — the last {n} finished game", "History — the last {n} finished games", n
+        ).format(n=n)
+
+    def compose(self) -> ComposeResult:
+        yield Static(self.header_text(), id="games-title", classes="screen-title")
         yield DataTable(cursor_type="row", id="games-table")
         yield Static(id="games-empty")
         yield KeysFooter()
@@ -75,33 +95,31 @@ class GamesScreen(Screen[int | None]):
     def on_mount(self) -> None:
         table = self.query_one(DataTable)
         finished = self.mode == "history"
-        table.add_columns(
-            "#", _("started"), _("variant"), _("players (* bot)"), _("winner") if finished else ""
-        )
+        headers = ["#", _("started"), _("variant"), _("players (* bot)")]
+        headers.append(_("winner") if finished else _("events"))
+        rows = []
         for record in self.records:
             started = record.started_at.astimezone().strftime("%Y-%m-%d %H:%M")
-            last = (
-                ", ".join(record.winners)
-                if finished
-                else _("{n} events").format(n=record.event_count)
-            )
-            table.add_row(
-                str(record.id),
-                started,
-                _variant_name(record.variant),
-                _players(record, finished),
-                last,
-                key=str(record.id),
-            )
-        empty = self.query_one("#games-empty", Static)
+            last = ", ".join(record.winners) if finished else str(record.event_count)
+            variant = _variant_name(record.variant)
+            rows.append([str(record.id), started, variant, _players(record, finished), last])
+        widths = fit_columns(headers, rows, self.app.size.width)
+        for header, width in zip(headers, widths, strict=True):
+            table.add_column(shorten(header, width), width=width)
+        for record, row in zip(self.records, rows, strict=True):
+            cells = [shorten(cell, width) for cell, width in zip(row, widths, strict=True)]
+            table.add_row(*cells, key=str(record.id))
         if self.records:
-            empty.display = False
+            self.query_one("#games-empty", Static).display = False
         else:
-            what = (
-                _("No unfinished games.") if self.mode == "resume" else _("No finished games yet.")
-            )
-            empty.update(Text(f"\n  {what}  {_('escape goes back.')}", style="dim"))
+            self._show_empty()
         table.focus()
+
+    def _show_empty(self) -> None:
+        what = _("No unfinished games.") if self.mode == "resume" else _("No finished games yet.")
+        empty = self.query_one("#games-empty", Static)
+        empty.update(Text(f"\n  {what}  {_('escape goes back.')}", style="dim"))
+        empty.display = True
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "abandon":
@@ -133,6 +151,9 @@ class GamesScreen(Screen[int | None]):
         table = self.query_one(DataTable)
         table.remove_row(str(game_id))
         self.records = [r for r in self.records if r.id != game_id]
+        self.query_one("#games-title", Static).update(self.header_text())
+        if not self.records:
+            self._show_empty()
         self.notify(
             _("Game {id} dropped from the resume list (it stays in the history).").format(
                 id=game_id

@@ -21,7 +21,7 @@ from dicepoker_tui.engine.scoresheet.variants import all_variants
 from dicepoker_tui.i18n import N_, _, ngettext, pgettext
 from dicepoker_tui.store import GameRecord, Store, StoreError
 from dicepoker_tui.ui.common.footer import KeysFooter
-from dicepoker_tui.ui.history.choose import ChoiceScreen, filter_label
+from dicepoker_tui.ui.history.choose import ChoiceScreen, filter_labels
 from dicepoker_tui.ui.history.review_text import (
     ellipsize,
     number,
@@ -85,9 +85,10 @@ class HistoryScreen(Screen[None]):
     def compose(self) -> ComposeResult:
         yield Static(id="history-title")
         with Horizontal(id="history-filters"):
-            yield Button(self._variant_label(), compact=True, id="history-variant")
-            yield Button(self._player_label(), compact=True, id="history-player")
-            yield Button(self._sort_label(), compact=True, id="history-sort")
+            variant, player, sort = self._labels()
+            yield Button(variant, compact=True, id="history-variant")
+            yield Button(player, compact=True, id="history-player")
+            yield Button(sort, compact=True, id="history-sort")
         table: DataTable[Text | str] = DataTable(cursor_type="row", id="history-games")
         yield table
         yield Static(id="history-empty")
@@ -106,15 +107,22 @@ class HistoryScreen(Screen[None]):
             self.load()
         self._resumed = True
 
-    def _variant_label(self) -> Text:
+    def _labels(self) -> list[Text]:
+        """The three filter buttons' labels, cut to fit the width together."""
         shown = variant_name(self.variant) if self.variant else pgettext("variants", "all")
-        return filter_label("v", _("Variant"), shown)
+        return filter_labels(
+            self.app.size.width,
+            [
+                ("v", _("Variant"), shown),
+                ("p", _("Player"), self.player or pgettext("players", "all")),
+                ("o", _("Order"), _(SORTS[self.sort]).lower()),
+            ],
+        )
 
-    def _player_label(self) -> Text:
-        return filter_label("p", _("Player"), self.player or pgettext("players", "all"))
-
-    def _sort_label(self) -> Text:
-        return filter_label("o", _("Order"), _(SORTS[self.sort]).lower())
+    def _show_labels(self) -> None:
+        buttons = ("#history-variant", "#history-player", "#history-sort")
+        for button, label in zip(buttons, self._labels(), strict=True):
+            self.query_one(button, Button).label = label
 
     # -- loading --------------------------------------------------------------------------
     @property
@@ -205,17 +213,17 @@ class HistoryScreen(Screen[None]):
 
     # -- filters, order, pages ------------------------------------------------------------
     def watch_variant(self) -> None:
-        self.query_one("#history-variant", Button).label = self._variant_label()
+        self._show_labels()
         self.page = 0
         self.load()
 
     def watch_player(self) -> None:
-        self.query_one("#history-player", Button).label = self._player_label()
+        self._show_labels()
         self.page = 0
         self.load()
 
     def watch_sort(self) -> None:
-        self.query_one("#history-sort", Button).label = self._sort_label()
+        self._show_labels()
         self.page = 0
         self.load()
 

@@ -18,7 +18,7 @@ from dicepoker_tui.i18n import _
 from dicepoker_tui.store import GameRecord, PlayerStats, Store, StoreError
 from dicepoker_tui.ui.common.footer import KeysFooter
 from dicepoker_tui.ui.history.charts import BoxAverages, TotalsChart
-from dicepoker_tui.ui.history.choose import ChoiceScreen, filter_label
+from dicepoker_tui.ui.history.choose import ChoiceScreen, filter_labels
 from dicepoker_tui.ui.history.review_text import (
     five_of_a_kind_label,
     number,
@@ -93,8 +93,9 @@ class StatsScreen(Screen[None]):
     def compose(self) -> ComposeResult:
         yield Static(id="stats-title")
         with Horizontal(id="stats-filters"):
-            yield Button(self._variant_label(), compact=True, id="stats-variant")
-            yield Button(self._player_label(), compact=True, id="stats-player")
+            variant, player = self._labels()
+            yield Button(variant, compact=True, id="stats-variant")
+            yield Button(player, compact=True, id="stats-player")
         with VerticalScroll(id="stats-body"):
             with Horizontal(id="stats-panels"):
                 with Vertical(id="stats-left"):
@@ -125,11 +126,19 @@ class StatsScreen(Screen[None]):
     def on_resize(self) -> None:
         self.query_one(TotalsChart).max_bins = max(8, min(30, self.size.height - 16))
 
-    def _variant_label(self) -> Text:
-        return filter_label("v", _("Variant"), variant_name(self.variant))
+    def _labels(self) -> list[Text]:
+        """The two filter buttons' labels, cut to fit the width together."""
+        return filter_labels(
+            self.app.size.width,
+            [
+                ("v", _("Variant"), variant_name(self.variant)),
+                ("p", _("Player"), self.player or _("nobody yet")),
+            ],
+        )
 
-    def _player_label(self) -> Text:
-        return filter_label("p", _("Player"), self.player or _("nobody yet"))
+    def _show_labels(self) -> None:
+        for button, label in zip(("#stats-variant", "#stats-player"), self._labels(), strict=True):
+            self.query_one(button, Button).label = label
 
     # -- figures --------------------------------------------------------------------------
     def load(self) -> None:
@@ -242,11 +251,11 @@ class StatsScreen(Screen[None]):
 
     # -- choosing -------------------------------------------------------------------------
     def watch_variant(self) -> None:
-        self.query_one("#stats-variant", Button).label = self._variant_label()
+        self._show_labels()
         self.load()
 
     def watch_player(self) -> None:
-        self.query_one("#stats-player", Button).label = self._player_label()
+        self._show_labels()
         self.load()
 
     def on_button_pressed(self, event: Button.Pressed) -> None:

@@ -26,6 +26,7 @@ from dicepoker_tui.families import (
 )
 from dicepoker_tui.i18n import LANGUAGES, _, current_language, rules_text
 from dicepoker_tui.ui.common.footer import KeysFooter
+from dicepoker_tui.ui.common.hanging import rules_renderable
 from dicepoker_tui.ui.common.help import reflow
 from dicepoker_tui.ui.common.text import level_label
 from dicepoker_tui.ui.lobby.rename import RenameScreen
@@ -266,7 +267,7 @@ class LobbyScreen(Screen[None]):
         self._fit_family()
         self.query_one("#variant-about", Static).update(text)
         self.query_one("#lobby-rules-text", Static).update(
-            Text(reflow(rules_text(variant.id, variant.rules_text)))
+            rules_renderable(reflow(rules_text(variant.id, variant.rules_text)))
         )
         self.query_one("#lobby-rules").border_title = f"{_('Rules')} — {_(variant.name)}"
 

@@ -98,7 +98,7 @@ class NetPanel(Vertical):
 
     def compose(self) -> ComposeResult:
         yield Static(id="net-presence")
-        yield RichLog(id="net-chat", wrap=True, markup=False, max_lines=200)
+        yield RichLog(id="net-chat", wrap=True, markup=False, max_lines=200, min_width=1)
         yield ChatInput(
             placeholder=_("c: chat · enter sends · escape back"),
             max_length=p.CHAT_MAX,

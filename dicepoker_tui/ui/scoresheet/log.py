@@ -9,7 +9,10 @@ class GameLog(RichLog, can_focus=False):
     """The game's log; the table adds lines as events arrive."""
 
     def __init__(self, **kwargs) -> None:
-        super().__init__(wrap=True, markup=False, highlight=False, max_lines=500, **kwargs)
+        # min_width 1: lines wrap at the log's own width, never wider (no sideways scrolling)
+        super().__init__(
+            wrap=True, markup=False, highlight=False, max_lines=500, min_width=1, **kwargs
+        )
 
     def add(self, line: str) -> None:
         self.write(line)

@@ -112,4 +112,4 @@ class SolverStatus(Static):
         """What a hint says while there is no policy yet."""
         if self.error:
             return _("No hints: the solver is unavailable ({error}).").format(error=self.error)
-        return _("Preparing the solver: {percent}%").format(percent=self.percent)
+        return _("Preparing the solver (the bar shows how far); the hint follows.")

@@ -9,11 +9,11 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Mapping
 
-from rich.cells import cell_len
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
+from textual.notifications import Notification
 from textual.screen import Screen
 from textual.widgets import OptionList, Static
 from textual.worker import Worker
@@ -30,8 +30,9 @@ from dicepoker_tui.ui.common.dice import DiceRow, Die
 from dicepoker_tui.ui.common.footer import KeysFooter
 from dicepoker_tui.ui.common.handover import HandoverResult, HandoverScreen
 from dicepoker_tui.ui.common.help import HelpScreen
+from dicepoker_tui.ui.common.size_notice import SizeNotice
 from dicepoker_tui.ui.common.text import log_line
-from dicepoker_tui.ui.common.textual_private import node_key_bindings, show_key
+from dicepoker_tui.ui.common.textual_private import notify_note, withdraw_note
 from dicepoker_tui.ui.messages import GameOver, ToLobby
 from dicepoker_tui.ui.scoresheet.boxes import BoxList, BoxRow
 from dicepoker_tui.ui.scoresheet.goals import goals, uses_bank
@@ -70,6 +71,8 @@ class TableScreen(Screen[None]):
     """From this many columns on, everyone's sheet shows beside the boxes."""
     TALL = 34
     """From this many rows on, the box list and sheet take only the height they need."""
+    NEEDED = (80, 24)
+    """The smallest terminal the table plays in; below it the screen says so."""
 
     BINDINGS = [
         Binding("space", "throw", "Throw", key_display="space/r"),
@@ -119,6 +122,9 @@ class TableScreen(Screen[None]):
         self._announced: tuple[int, int] | None = None
         self._result_shown = False
         self._shown: dict[str, object] = {}
+        self._hint_note: Notification | None = None
+        self._hint_waits_for: int | None = None
+        """The number of events when a hint was asked for before the solver was ready."""
 
     # -- layout ---------------------------------------------------------------------------
     def compose(self) -> ComposeResult:
@@ -134,6 +140,7 @@ class TableScreen(Screen[None]):
                 yield GameLog(id="log")
             yield BoxList(id="boxes")
             yield SheetTable(focusable=False, max_width=90, id="side-sheet")
+        yield SizeNotice(self.NEEDED, id="table-too-small")
         # ctrl+p still opens the palette; the footer's room goes to the game's keys.
         yield KeysFooter(palette="hidden")
 
@@ -176,6 +183,9 @@ class TableScreen(Screen[None]):
         """Use the room there is. Direct style changes, not breakpoint classes: a class
         change restyles every widget."""
         size = self.app.size
+        small = self.query_one(SizeNotice).fit(size)
+        self.query_one("#table-main").display = not small
+        self.query_one("#table-top").display = not small
         wide, tall = size.width >= self.WIDE, size.height >= self.TALL
         boxes = self.query_one(BoxList)
         side = self.query_one("#side-sheet", SheetTable)
@@ -184,26 +194,6 @@ class TableScreen(Screen[None]):
         side.styles.height = "auto" if tall else "1fr"
         side.display = wide
         self._render_side_sheet()
-        self._fit_footer(size.width)
-
-    def _fit_footer(self, width: int) -> None:
-        """^q (quit) leaves the footer when the other keys leave no room for it (escape's
-        menu quits too); the English keys fit 80 columns, longer languages may not."""
-        keys = node_key_bindings(self)
-        if not keys.get("ctrl+q"):
-            return
-        shown = {
-            (self.app.get_key_display(b), b.description)
-            for key, bindings in keys.items()
-            if key != "ctrl+q"
-            for b in bindings
-            if b.show
-        }
-        used = sum(cell_len(k) + 1 + cell_len(d) + 1 for k, d in shown)
-        quit_ = keys["ctrl+q"][0]
-        room = used + cell_len(self.app.get_key_display(quit_)) + 1 + cell_len(quit_.description)
-        show_key(self, "ctrl+q", room < width)
-        self.refresh_bindings()
 
     # -- game events in, widgets updated --------------------------------------------------
     def _on_event(self, event: ev.Event, state: GameState) -> None:
@@ -222,6 +212,7 @@ class TableScreen(Screen[None]):
             self._cursors[event.player] = event.box
         if isinstance(event, ev.DiceThrown | ev.BoxWritten | ev.WriteUndone):
             self.query_one(DiceRow).hint = ()  # a hint holds for the dice it was given for
+            self._withdraw_hint()
         if not self._sync_pending:
             self._sync_pending = True
             self.call_next(self._sync)
@@ -270,9 +261,10 @@ class TableScreen(Screen[None]):
                 _("{name} (bot)").format(name=player.name) if player.kind == "bot" else player.name
             )
             text.append(_("{name} to play").format(name=who), style="bold")
-        if state.real_dice:
+        if state.real_dice:  # the dice are thrown on the table: no seed decides them
             text.append("  · " + _("real dice"))
-        text.append("  · " + _("seed {seed}").format(seed=state.seed), style="dim")
+        else:
+            text.append("  · " + _("seed {seed}").format(seed=state.seed), style="dim")
         return text
 
     def _status(self, state: GameState, variant: Variant) -> Text:
@@ -298,10 +290,8 @@ class TableScreen(Screen[None]):
             else:
                 text.append(_("Press space or r to throw."), style="bold")
         else:
-            text.append(
-                _("Throw {n} of {total}").format(n=turn.throws, total=variant.throws_per_turn),
-                style="bold",
-            )
+            total = max(variant.throws_per_turn, turn.throws + left)  # bank throws included
+            text.append(_("Throw {n} of {total}").format(n=turn.throws, total=total), style="bold")
             extra = variant.spendable_bank(sheet)
             if left:
                 text.append(" · " + _("{n} left").format(n=left))
@@ -329,6 +319,18 @@ class TableScreen(Screen[None]):
         turn = state.turn
         if turn is None:
             return []
+        sheet = state.sheets[turn.player]
+        written = {
+            b.id: BoxRow(b.id, variant.label(b.id), sheet.scores[b.id], legal=False, written=True)
+            for b in variant.boxes
+            if sheet.filled(b.id)
+        }
+        rows = {row.box: row for row in self._open_box_rows(state, variant)} | written
+        return [rows[b.id] for b in variant.boxes if b.id in rows]
+
+    def _open_box_rows(self, state: GameState, variant: Variant) -> list[BoxRow]:
+        turn = state.turn
+        assert turn is not None
         sheet = state.sheets[turn.player]
         open_boxes = variant.open_boxes(sheet)
         if turn.dice is None:
@@ -369,6 +371,7 @@ class TableScreen(Screen[None]):
         if state.finished:
             if not self._result_shown:
                 self._result_shown = True
+                self.app.clear_notifications()  # no note covers the final sheet's last rows
                 self.app.push_screen(ScoresheetScreen(self.game), self._after_result)
             return
         assert state.turn is not None
@@ -540,18 +543,38 @@ class TableScreen(Screen[None]):
         status = self.query_one(SolverStatus)
         if status.policy is None:
             status.start()
-            self.notify(status.waiting_message(), title=_("Hint"), timeout=3)
+            if status.error is None:  # the hint follows by itself once the table is in
+                self._hint_waits_for = len(self.game.events)
+                status.on_ready = self._hint_when_ready
+            self._show_hint_note(status.waiting_message(), timeout=4)
             return
         from dicepoker_tui.ui.scoresheet.hints import hint_for
 
         state = self.game.state
         hint = hint_for(status.policy, state)
-        self.notify(hint.text, title=_("Hint"), timeout=8, markup=False)
+        self._show_hint_note(hint.text, timeout=8)
         if hint.keep is not None:
             self.query_one(DiceRow).hint = hint.keep
         elif hint.box is not None and state.turn is not None:
             self._cursors[state.turn.player] = hint.box
             self._show_bot_box(hint.box)
+
+    def _hint_when_ready(self, _policy: object) -> None:
+        """The solver is in: the hint asked for meanwhile, if nothing has happened since."""
+        waited, self._hint_waits_for = self._hint_waits_for, None
+        if waited == len(self.game.events) and self.is_current:
+            self.action_hint()
+
+    def _show_hint_note(self, text: str, timeout: float) -> None:
+        self._withdraw_hint()
+        self._hint_note = notify_note(self.app, text, _("Hint"), timeout)
+
+    def _withdraw_hint(self) -> None:
+        """A hint is about the dice it was given for: it goes when they change."""
+        self._hint_waits_for = None
+        if self._hint_note is not None:
+            withdraw_note(self.app, self._hint_note)
+            self._hint_note = None
 
     def _coach_note(self, seat: int, message: str) -> None:
         name = self.game.state.players[seat].name

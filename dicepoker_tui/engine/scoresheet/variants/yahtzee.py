@@ -1,4 +1,4 @@
-"""Yahtzee: the official rules with the forced Joker, and seed 004's free-Joker rules."""
+"""Yahtzee: the official rules with the forced Joker, and the free-Joker rules."""
 
 from __future__ import annotations
 
@@ -63,7 +63,7 @@ Decision: the upper bonus is paid at 63 or more (one source says "more than 63")
 """
 
 FREE_JOKER_RULES = """\
-YAHTZEE with the free Joker (the rules of seed 004)
+YAHTZEE with the free Joker
 
 As official Yahtzee (13 rounds, upper bonus +35 at 63 or more), except:
   Small straight    exactly 1-2-3-4-5          30
