@@ -100,6 +100,19 @@ def main(argv: Sequence[str] | None = None) -> int:
         from dicepoker_tui.serve.session_app import main as session_main
 
         return session_main(argv)
+    try:
+        return _dispatch(argv)
+    except KeyboardInterrupt:
+        return 130
+    except Exception as exc:  # a crash: one line, the traceback in the log
+        from dicepoker_tui.cli.crash import report_crash
+
+        return report_crash(exc, argv[0] if argv else None)
+
+
+def _dispatch(argv: list[str]) -> int:
+    from dicepoker_tui.store import StoreError
+
     if not argv or argv[0] not in {name for name, _module, _help in SUBCOMMANDS} | {"-h", "--help"}:
         if argv and not argv[0].startswith("-"):
             message = _("unknown command {command} (try dicepoker --help)")
@@ -116,7 +129,15 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         return int(mod.run(args) or 0)
     except CliError as exc:
-        print(f"dicepoker {args.command}: {exc}", file=sys.stderr)
-        return 2
+        print(f"dicepoker {args.command}: {one_line(str(exc))}", file=sys.stderr)
+        return exc.status
+    except StoreError as exc:
+        print(f"dicepoker {args.command}: {one_line(str(exc))}", file=sys.stderr)
+        return 1
     except BrokenPipeError:
         return 0
+
+
+def one_line(text: str) -> str:
+    """`text` with its line breaks (and runs of spaces) made single spaces."""
+    return " ".join(text.split())

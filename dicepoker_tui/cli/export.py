@@ -9,7 +9,7 @@ from pathlib import Path
 
 from dicepoker_tui.cli.errors import CliError
 from dicepoker_tui.cli.history_store import open_store
-from dicepoker_tui.cli.texts import no_game
+from dicepoker_tui.cli.texts import game_id_arg, no_game
 from dicepoker_tui.i18n import _
 from dicepoker_tui.store import GameNotFound, StoreError
 from dicepoker_tui.store.export import ExportedGame, export_game, render
@@ -19,7 +19,9 @@ SVG_MODULE = "dicepoker_tui.ui.common.svg_export"
 
 
 def add_parser(p: argparse.ArgumentParser) -> None:
-    p.add_argument("game_id", type=int, metavar="GAME_ID", help=_("id from `dicepoker history`"))
+    p.add_argument(
+        "game_id", type=game_id_arg, metavar="GAME_ID", help=_("id from `dicepoker history`")
+    )
     p.add_argument(
         "--format", choices=("json", "csv", "txt", "svg"), default="json", help=_("default json")
     )

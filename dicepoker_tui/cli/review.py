@@ -5,14 +5,18 @@ from __future__ import annotations
 import argparse
 
 from dicepoker_tui.cli.errors import CliError
-from dicepoker_tui.cli.texts import no_game
+from dicepoker_tui.cli.texts import game_id_arg, no_game
 from dicepoker_tui.i18n import _
 from dicepoker_tui.store import GameNotFound, Store, StoreError
 
 
 def add_parser(p: argparse.ArgumentParser) -> None:
     p.add_argument(
-        "game_id", type=int, nargs="?", metavar="GAME_ID", help=_("id from `dicepoker history`")
+        "game_id",
+        type=game_id_arg,
+        nargs="?",
+        metavar="GAME_ID",
+        help=_("id from `dicepoker history`"),
     )
 
 

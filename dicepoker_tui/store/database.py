@@ -14,13 +14,19 @@ from dicepoker_tui.engine.scoresheet import events as ev
 from dicepoker_tui.engine.scoresheet.game import Game
 from dicepoker_tui.engine.scoresheet.state import GameState
 from dicepoker_tui.store.bidding_repo import BiddingRepository
-from dicepoker_tui.store.connection import Database, GameNotFound, StoreError
+from dicepoker_tui.store.connection import (
+    Database,
+    GameNotFound,
+    HistoryUnavailable,
+    StoreError,
+    Waiting,
+)
 from dicepoker_tui.store.records import GameRecord, PlayerStats
 from dicepoker_tui.store.scoresheet_queries import ScoresheetQueries, SortKey
 from dicepoker_tui.store.scoresheet_repo import ScoresheetRepository
 from dicepoker_tui.store.scoresheet_stats import player_stats
 
-__all__ = ["GameNotFound", "Opened", "Store", "StoreError"]
+__all__ = ["GameNotFound", "HistoryUnavailable", "Opened", "Store", "StoreError"]
 
 
 class Opened(NamedTuple):
@@ -43,17 +49,23 @@ class Store:
 
     # -- opening ---------------------------------------------------------------------------
     @classmethod
-    def open(cls, path: str | Path | None = None) -> Opened:
-        """Open (creating or upgrading) the history at `path` or the default place.
-
-        Never raises for a bad file: see `Database.open`.
+    def open(
+        cls,
+        path: str | Path | None = None,
+        *,
+        read_only: bool = False,
+        on_wait: Waiting | None = None,
+    ) -> Opened:
+        """Open the history at `path` or the default place: for writing (created or
+        upgraded) or `read_only`. `HistoryUnavailable` when it cannot be used; a damaged
+        file is moved aside and recovered from (see `Database.open`).
         """
-        db, notice = Database.open(path)
+        db, notice = Database.open(path, read_only=read_only, on_wait=on_wait)
         return Opened(cls(db), notice)
 
     @classmethod
     def memory(cls) -> Store:
-        """A store that lives only as long as this process (tests, or no usable file)."""
+        """A store that lives only as long as this process (tests)."""
         return cls(Database.memory())
 
     @property
@@ -141,9 +153,12 @@ class Store:
         descending: bool = True,
         limit: int | None = None,
         offset: int = 0,
+        seeded_only: bool = False,
     ) -> list[GameRecord]:
         """Finished games, newest (or best) first (see `ScoresheetQueries.finished`)."""
-        return self._queries.finished(variant, player, sort, descending, limit, offset)
+        return self._queries.finished(
+            variant, player, sort, descending, limit, offset, seeded_only
+        )
 
     def count_finished(self, variant: str | None = None, player: str | None = None) -> int:
         return self._queries.count_finished(variant, player)
@@ -152,6 +167,7 @@ class Store:
         """Names seen in finished games (of `variant`), the most games first."""
         return self._queries.player_names(variant)
 
-    def stats(self, player: str, variant: str) -> PlayerStats:
-        """`player`'s figures over their finished games of `variant` (name ignores case)."""
-        return player_stats(self.db, player, variant)
+    def stats(self, player: str, variant: str, seeded_only: bool = False) -> PlayerStats:
+        """`player`'s figures over their finished games of `variant` (name ignores case);
+        `seeded_only` leaves out the games played with real dice (not verifiable)."""
+        return player_stats(self.db, player, variant, seeded_only)

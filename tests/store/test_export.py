@@ -62,7 +62,10 @@ def test_round_trip_is_lossless(tmp_path: Path, variant: str, kind: str) -> None
     if kind == "mid-turn":
         game = play(new_game(variant, seed=31), script=31, steps=40)
     else:
-        game = finished_game(variant, seed=30, real_dice=kind == "real dice")
+        people = [Player(name="Ann"), Player(name="Ben")]  # bots cannot throw real dice
+        game = finished_game(
+            variant, seed=30, real_dice=kind == "real dice", players=people if kind == "real dice" else None
+        )
     game_id = source.create_game(game, started_at=STARTED, updated_at=ENDED)
     if kind == "abandoned":
         assert game.finished

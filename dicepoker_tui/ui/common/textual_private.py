@@ -94,3 +94,16 @@ def reuse_parsed_styles(app: App, styles: tuple[dict, dict]) -> None:
     if app.stylesheet._variables == variables:
         for key, parsed in rules.items():
             app.stylesheet._parse_cache.set(key, parsed)
+
+
+# -- crashes -------------------------------------------------------------------------------
+def quiet_exit_errors(app: App) -> None:
+    """Have `app` drop, not print, the traceback Textual shows when it crashes
+    (`_print_error_renderables`, called as the app exits): the command line reports the
+    crash in one line and logs the traceback itself (`cli.crash`)."""
+    app._print_error_renderables = app._exit_renderables.clear  # type: ignore[method-assign]
+
+
+def app_crash(app: App) -> BaseException | None:
+    """The exception that ended `app`, if one did (`_exception`, kept for test pilots)."""
+    return app._exception
