@@ -10,9 +10,11 @@ from datetime import datetime
 from pathlib import Path
 from typing import NamedTuple
 
+from dicepoker_tui.engine.errors import IllegalMove
 from dicepoker_tui.engine.scoresheet import events as ev
 from dicepoker_tui.engine.scoresheet.game import Game
 from dicepoker_tui.engine.scoresheet.state import GameState
+from dicepoker_tui.i18n import _
 from dicepoker_tui.store.bidding_repo import BiddingRepository
 from dicepoker_tui.store.connection import (
     Database,
@@ -127,8 +129,17 @@ class Store:
         return self.scoresheet.load_events(game_id)
 
     def load_game(self, game_id: int) -> Game:
-        """The game rebuilt from its events: same dice, same throws left, same player to act."""
-        return Game.from_events(self.load_events(game_id))
+        """The game rebuilt from its events: same dice, same throws left, same player to act;
+        `StoreError` (one line) when its record is damaged."""
+        events = self.load_events(game_id)
+        try:
+            return Game.from_events(events)
+        except (IllegalMove, ValueError, IndexError, KeyError) as exc:
+            raise StoreError(
+                _("game {id} is damaged ({reason})").format(
+                    id=game_id, reason=" ".join(str(exc).split())
+                )
+            ) from None
 
     def event_count(self, game_id: int) -> int:
         return self.scoresheet.event_count(game_id)

@@ -145,12 +145,19 @@ def _salvage(moved: Path, target: Path) -> bool:
             if found:
                 marks = ", ".join("?" * len(found[0]))
                 conn.executemany(f"INSERT OR IGNORE INTO {table} VALUES ({marks})", found)
+        conn.execute(  # a game whose log did not survive cannot be shown or resumed
+            "DELETE FROM games WHERE id NOT IN (SELECT game_id FROM packed_logs)"
+            " AND id NOT IN (SELECT game_id FROM events)"
+        )
         for table in ("players", "events", "final_sheets", "packed_logs"):
             conn.execute(f"DELETE FROM {table} WHERE game_id NOT IN (SELECT id FROM games)")
         conn.execute("COMMIT")
+        kept = conn.execute(
+            "SELECT (SELECT COUNT(*) FROM games) + (SELECT COUNT(*) FROM bidding_games)"
+        ).fetchone()[0]
     finally:
         conn.close()
-    return True
+    return bool(kept)
 
 
 def _readable_rows(conn: sqlite3.Connection, table: str) -> list[tuple[object, ...]]:
