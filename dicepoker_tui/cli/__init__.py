@@ -78,10 +78,14 @@ def take_lang(argv: list[str]) -> tuple[str | None, list[str]]:
 def choose_language(cli_lang: str | None) -> str:
     """`--lang`, else the language saved in the settings, else LC_ALL / LANG; sets it."""
     from dicepoker_tui.i18n import language_from_env, set_language
-    from dicepoker_tui.ui.common.settings import load_settings
+    from dicepoker_tui.ui.common.settings import read_settings
 
-    saved = load_settings().language
-    return set_language(cli_lang or saved or language_from_env())
+    settings, problem = read_settings()
+    code = set_language(cli_lang or settings.language or language_from_env())
+    if problem:
+        problem = read_settings()[1]  # the warning again, now in the language chosen
+        print(f"dicepoker: {problem}", file=sys.stderr)
+    return code
 
 
 def main(argv: Sequence[str] | None = None) -> int:

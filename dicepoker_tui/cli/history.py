@@ -8,8 +8,8 @@ import json
 from dicepoker_tui.cli.errors import CliError
 from dicepoker_tui.cli.history_store import open_store
 from dicepoker_tui.cli.texts import count_arg, unknown_variant
-from dicepoker_tui.engine.scoresheet.variants import get_variant
 from dicepoker_tui.engine.names import NAME_MAX, plain
+from dicepoker_tui.engine.scoresheet.variants import get_variant
 from dicepoker_tui.i18n import _
 from dicepoker_tui.store import GameRecord
 
