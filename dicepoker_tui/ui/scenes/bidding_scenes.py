@@ -41,17 +41,27 @@ class BiddingScene:
             setup = GameSetup(variant=self.variant, seats=self.seats, seed=self.seed)
             open_bidding_game(app, setup)
             await pilot.pause()
-            for key in self.keys:
+            table = app.screen_stack[-1]
+            await _until_a_human_acts(pilot, table)
+            for key in self.keys:  # each key only once the bots before it have played
                 await pilot.press(key)
                 await pilot.pause()
-            table = app.screen_stack[-1]
-            for _ in range(500):  # until a human acts again (bots play at once)
-                if getattr(table, "_my_turn", True) or app.screen is not table:
-                    break
-                await pilot.pause(0.01)
+                await _until_a_human_acts(pilot, table)
             await pilot.pause()
 
         return run_before
+
+
+async def _until_a_human_acts(pilot: Pilot, table: object, most: float = 60.0) -> None:
+    """Wait until a human seat acts again at `table` (the bots play one move per refresh,
+    so on a busy machine that takes a while) or another screen is on top; a scene that
+    never gets there fails instead of being drawn half way."""
+    loop = asyncio.get_running_loop()
+    until = loop.time() + most
+    while not (getattr(table, "_my_turn", True) or pilot.app.screen is not table):
+        if loop.time() > until:
+            raise TimeoutError(f"the bots did not hand the table back within {most} s")
+        await pilot.pause(0.01)
 
 
 BIDDING_SCENES: tuple[BiddingScene, ...] = (
