@@ -33,6 +33,14 @@ SUBCOMMANDS: list[tuple[str, str, str]] = [
 ]
 
 
+class OneLineParser(argparse.ArgumentParser):
+    """argparse, with a bad command line said in one line (`--help` shows the usage)."""
+
+    def error(self, message: str):  # type: ignore[no-untyped-def, override]
+        line = _("%(prog)s: error: %(message)s\n") % {"prog": self.prog, "message": message}
+        self.exit(2, " ".join(line.split()) + "\n")
+
+
 def build_parser(command: str | None = None) -> argparse.ArgumentParser:
     """The parser; only `command`'s module is imported (all of them when None).
 
@@ -41,7 +49,7 @@ def build_parser(command: str | None = None) -> argparse.ArgumentParser:
     from dicepoker_tui.cli.texts import translate_argparse
 
     translate_argparse()
-    parser = argparse.ArgumentParser(
+    parser = OneLineParser(
         prog="dicepoker",
         description=_("Scoresheet dice games in the terminal. With no command, opens the lobby."),
     )

@@ -35,7 +35,7 @@ def run(args: argparse.Namespace) -> int:
         except GameNotFound:
             raise CliError(no_game(args.game_id)) from None
         except StoreError as exc:
-            raise CliError(str(exc)) from None
+            raise CliError(str(exc), status=1) from None
     text = render_svg(doc) if args.format == "svg" else render(doc, args.format)
     if args.output is None:
         sys.stdout.write(text)

@@ -20,7 +20,7 @@ def name_problem(name: str) -> str | None:
     bad = unsafe_char(name)
     if bad is not None:
         return _("The name {name} holds a control character ({char}).").format(
-            name=repr(plain(name)), char=plain(bad)
+            name=f"'{plain(name)}'", char=plain(bad)
         )
     if not name.strip() or len(name) > NAME_MAX:
         return _("A name needs 1 to {most} characters.").format(most=NAME_MAX)

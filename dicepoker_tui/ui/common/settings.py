@@ -54,7 +54,7 @@ def read_settings(path: Path | None = None) -> tuple[Settings, str | None]:
     path = path or settings_path()
     try:
         info = path.stat()
-    except FileNotFoundError:
+    except (FileNotFoundError, NotADirectoryError):
         return Settings(), None
     except OSError as exc:
         return Settings(), _problem(path, exc.strerror or str(exc))
