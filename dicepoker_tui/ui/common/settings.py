@@ -78,9 +78,13 @@ def read_settings(path: Path | None = None) -> tuple[Settings, str | None]:
         return Settings(), _problem(path, "not valid JSON")
 
 
+def _flat(text: str) -> str:
+    return " ".join(text.split())
+
+
 def _problem(path: Path, reason: str) -> str:
     return _("the settings {path} are ignored ({reason}); the defaults are used").format(
-        path=path, reason=_(" ".join(reason.split()))
+        path=path, reason=_(_flat(reason))
     )
 
 
