@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import os
+import shutil
 import sqlite3
 import subprocess
 import sys
@@ -462,3 +463,64 @@ def test_the_damaged_database_message_is_one_line(tmp_path: Path) -> None:
     done = dicepoker(home, "history")
     assert done.returncode == 0
     assert len(done.stderr.splitlines()) == 1 and "moved to" in done.stderr
+
+
+def _immutable(path: Path, on: bool) -> None:
+    """chattr +i: unwritable even for root (a plain chmod is not)."""
+    subprocess.run(["chattr", "+i" if on else "-i", str(path)], check=True)
+
+
+@pytest.mark.skipif(shutil.which("chattr") is None, reason="needs chattr")
+def test_a_read_only_folder_makes_writing_commands_fail_and_reading_ones_work(
+    tmp_path: Path,
+) -> None:
+    home = tmp_path / "home"
+    ids = _history(home, finished_game("yahtzee", seed=21))
+    with sqlite3.connect(home / "history.db") as conn:
+        conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+    conn.close()
+    source = tmp_path / "source"
+    (other,) = _history(source, finished_game("yatzy", seed=22))
+    export = tmp_path / "game.json"
+    export.write_text(_export_text(source, other), encoding="utf-8")
+    before = sorted(p.name for p in home.iterdir())
+    db_before = (home / "history.db").read_bytes()
+    try:
+        _immutable(home, True)
+        _immutable(home / "history.db", True)
+        line = _one_line(dicepoker(home, "import", str(export)), 1)
+        simulated = dicepoker(home, "simulate", "--variant", "yahtzee", "--games", "2", "--save")
+        listed = _listed(home)
+    finally:
+        _immutable(home / "history.db", False)
+        _immutable(home, False)
+    assert line.startswith(f"dicepoker import: the game history {home / 'history.db'} ")
+    assert "cannot be" in line
+    assert _one_line(simulated, 1).startswith("dicepoker simulate: the game history ")
+    assert [g["id"] for g in listed] == ids
+    assert sorted(p.name for p in home.iterdir()) == before
+    assert (home / "history.db").read_bytes() == db_before
+
+
+def test_simulate_save_stores_seeded_games_that_replay_and_import(tmp_path: Path) -> None:
+    home = tmp_path / "home"
+    done = dicepoker(home, "simulate", "--variant", "yahtzee", "--games", "2", "--seed", "40",
+                     "--bot", "novice", "--save")
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.splitlines()[-1] == "saved 2 games to the history"
+    listed = _listed(home)
+    assert sorted(g["seed"] for g in listed) == [40, 41]
+    assert [g["real_dice"] for g in listed] == [False, False]
+    other = tmp_path / "other"
+    for game in listed:  # each checks out against its seed in another history
+        text = dicepoker(home, "export", str(game["id"])).stdout
+        exported = tmp_path / f"{game['id']}.json"
+        exported.write_text(text, encoding="utf-8")
+        imported = dicepoker(other, "import", str(exported))
+        assert imported.returncode == 0, imported.stderr
+    again = dicepoker(tmp_path / "again", "simulate", "--variant", "yahtzee", "--games", "2",
+                      "--seed", "40", "--bot", "novice", "--json")
+    assert json.loads(again.stdout)["mean"] == json.loads(
+        dicepoker(tmp_path / "again", "simulate", "--variant", "yahtzee", "--games", "2",
+                  "--seed", "40", "--bot", "novice", "--json").stdout
+    )["mean"]
