@@ -33,6 +33,14 @@ SUBCOMMANDS: list[tuple[str, str, str]] = [
 ]
 
 
+class OneLineParser(argparse.ArgumentParser):
+    """argparse, with a bad command line said in one line (`--help` shows the usage)."""
+
+    def error(self, message: str):  # type: ignore[no-untyped-def, override]
+        line = _("%(prog)s: error: %(message)s\n") % {"prog": self.prog, "message": message}
+        self.exit(2, " ".join(line.split()) + "\n")
+
+
 def build_parser(command: str | None = None) -> argparse.ArgumentParser:
     """The parser; only `command`'s module is imported (all of them when None).
 
@@ -41,7 +49,7 @@ def build_parser(command: str | None = None) -> argparse.ArgumentParser:
     from dicepoker_tui.cli.texts import translate_argparse
 
     translate_argparse()
-    parser = argparse.ArgumentParser(
+    parser = OneLineParser(
         prog="dicepoker",
         description=_("Scoresheet dice games in the terminal. With no command, opens the lobby."),
     )
@@ -78,10 +86,14 @@ def take_lang(argv: list[str]) -> tuple[str | None, list[str]]:
 def choose_language(cli_lang: str | None) -> str:
     """`--lang`, else the language saved in the settings, else LC_ALL / LANG; sets it."""
     from dicepoker_tui.i18n import language_from_env, set_language
-    from dicepoker_tui.ui.common.settings import load_settings
+    from dicepoker_tui.ui.common.settings import read_settings
 
-    saved = load_settings().language
-    return set_language(cli_lang or saved or language_from_env())
+    settings, problem = read_settings()
+    code = set_language(cli_lang or settings.language or language_from_env())
+    if problem:
+        problem = read_settings()[1]  # the warning again, now in the language chosen
+        print(f"dicepoker: {problem}", file=sys.stderr)
+    return code
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -100,6 +112,19 @@ def main(argv: Sequence[str] | None = None) -> int:
         from dicepoker_tui.serve.session_app import main as session_main
 
         return session_main(argv)
+    try:
+        return _dispatch(argv)
+    except KeyboardInterrupt:
+        return 130
+    except Exception as exc:  # a crash: one line, the traceback in the log
+        from dicepoker_tui.cli.crash import report_crash
+
+        return report_crash(exc, argv[0] if argv else None)
+
+
+def _dispatch(argv: list[str]) -> int:
+    from dicepoker_tui.store import StoreError
+
     if not argv or argv[0] not in {name for name, _module, _help in SUBCOMMANDS} | {"-h", "--help"}:
         if argv and not argv[0].startswith("-"):
             message = _("unknown command {command} (try dicepoker --help)")
@@ -116,7 +141,15 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         return int(mod.run(args) or 0)
     except CliError as exc:
-        print(f"dicepoker {args.command}: {exc}", file=sys.stderr)
-        return 2
+        print(f"dicepoker {args.command}: {one_line(str(exc))}", file=sys.stderr)
+        return exc.status
+    except StoreError as exc:
+        print(f"dicepoker {args.command}: {one_line(str(exc))}", file=sys.stderr)
+        return 1
     except BrokenPipeError:
         return 0
+
+
+def one_line(text: str) -> str:
+    """`text` with its line breaks (and runs of spaces) made single spaces."""
+    return " ".join(text.split())

@@ -9,7 +9,8 @@ from dicepoker_tui.ai.analysis import Analysis, Decision, analyze_events
 from dicepoker_tui.ai.policy import Option, Policy
 from dicepoker_tui.cli.errors import CliError
 from dicepoker_tui.cli.solver_tables import table_for, variant_or_error
-from dicepoker_tui.cli.texts import describe, no_game
+from dicepoker_tui.cli.texts import INT_MAX, ascii_int, describe, no_game
+from dicepoker_tui.engine.names import plain
 from dicepoker_tui.engine.scoresheet.variants.base import Variant
 from dicepoker_tui.i18n import _
 
@@ -20,12 +21,9 @@ def add_parser(p: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    try:
-        game_id = int(args.game_id)
-    except ValueError:
-        raise CliError(
-            _("GAME_ID is a number, not {value}").format(value=repr(args.game_id))
-        ) from None
+    game_id = ascii_int(args.game_id)
+    if game_id is None or not 0 <= game_id <= INT_MAX:
+        raise CliError(_("GAME_ID is a number, not {value}").format(value=repr(args.game_id)))
     from dicepoker_tui.cli.history_store import open_store
     from dicepoker_tui.store import GameNotFound, StoreError
 
@@ -35,10 +33,12 @@ def run(args: argparse.Namespace) -> int:
     except GameNotFound:
         raise CliError(no_game(game_id)) from None
     except StoreError as exc:
-        raise CliError(str(exc)) from None
+        raise CliError(str(exc), status=1) from None
+    if not events or not hasattr(events[0], "players"):
+        raise CliError(_("game {id} is damaged (no game_started event)").format(id=game_id), 1)
     variant = variant_or_error(events[0].variant)
     analysis = analyze_events(events, Policy(table_for(variant)))
-    names = [p.name for p in events[0].players]
+    names = [plain(p.name) for p in events[0].players]
     if args.json:
         print(json.dumps(_json(game_id, variant.id, analysis, names), ensure_ascii=False))
         return 0

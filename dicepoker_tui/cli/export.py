@@ -9,7 +9,7 @@ from pathlib import Path
 
 from dicepoker_tui.cli.errors import CliError
 from dicepoker_tui.cli.history_store import open_store
-from dicepoker_tui.cli.texts import no_game
+from dicepoker_tui.cli.texts import game_id_arg, no_game
 from dicepoker_tui.i18n import _
 from dicepoker_tui.store import GameNotFound, StoreError
 from dicepoker_tui.store.export import ExportedGame, export_game, render
@@ -19,7 +19,9 @@ SVG_MODULE = "dicepoker_tui.ui.common.svg_export"
 
 
 def add_parser(p: argparse.ArgumentParser) -> None:
-    p.add_argument("game_id", type=int, metavar="GAME_ID", help=_("id from `dicepoker history`"))
+    p.add_argument(
+        "game_id", type=game_id_arg, metavar="GAME_ID", help=_("id from `dicepoker history`")
+    )
     p.add_argument(
         "--format", choices=("json", "csv", "txt", "svg"), default="json", help=_("default json")
     )
@@ -33,7 +35,7 @@ def run(args: argparse.Namespace) -> int:
         except GameNotFound:
             raise CliError(no_game(args.game_id)) from None
         except StoreError as exc:
-            raise CliError(str(exc)) from None
+            raise CliError(str(exc), status=1) from None
     text = render_svg(doc) if args.format == "svg" else render(doc, args.format)
     if args.output is None:
         sys.stdout.write(text)

@@ -7,7 +7,8 @@ import json
 
 from dicepoker_tui.cli.errors import CliError
 from dicepoker_tui.cli.history_store import open_store
-from dicepoker_tui.cli.texts import unknown_variant
+from dicepoker_tui.cli.texts import count_arg, unknown_variant
+from dicepoker_tui.engine.names import NAME_MAX, plain
 from dicepoker_tui.engine.scoresheet.variants import get_variant
 from dicepoker_tui.i18n import _
 from dicepoker_tui.store import GameRecord
@@ -20,7 +21,12 @@ def add_parser(p: argparse.ArgumentParser) -> None:
     p.add_argument(
         "--sort", choices=("date", "score"), default="date", help=_("newest or best first")
     )
-    p.add_argument("--limit", type=int, metavar="N", help=_("at most N games"))
+    p.add_argument("--limit", type=count_arg, metavar="N", help=_("at most N games"))
+    p.add_argument(
+        "--seeded-only",
+        action="store_true",
+        help=_("leave out games played with real dice (their dice cannot be verified)"),
+    )
 
 
 def run(args: argparse.Namespace) -> int:
@@ -29,11 +35,15 @@ def run(args: argparse.Namespace) -> int:
             get_variant(args.variant)
         except KeyError:
             raise CliError(unknown_variant(args.variant)) from None
-    if args.limit is not None and args.limit < 0:
-        raise CliError(_("--limit takes a number of games, 0 or more"))
+    if args.player is not None and len(args.player) > NAME_MAX:
+        raise CliError(_("a player name has at most {most} characters").format(most=NAME_MAX))
     with open_store() as store:
         games = store.finished(
-            variant=args.variant, player=args.player, sort=args.sort, limit=args.limit
+            variant=args.variant,
+            player=args.player,
+            sort=args.sort,
+            limit=args.limit,
+            seeded_only=args.seeded_only,
         )
     if args.json:
         print(json.dumps([g.to_json() for g in games], ensure_ascii=False))
@@ -49,7 +59,12 @@ def run(args: argparse.Namespace) -> int:
 
 
 def _line(game: GameRecord) -> str:
+    """One game; names as plain text, a damaged record with its id and why, real dice
+    marked (their dice cannot be verified)."""
+    if game.damaged:
+        return f"{game.id:>6}  {plain(game.damaged)}"
     when = game.started_at.astimezone().strftime("%Y-%m-%d %H:%M")
-    seats = ", ".join(f"{p.name} {p.total}" for p in game.players)
-    winners = " & ".join(game.winners)
-    return f"{game.id:>6}  {when}  {game.variant:<18}  {seats}  — {winners}"
+    seats = ", ".join(f"{plain(p.name)} {p.total}" for p in game.players)
+    winners = " & ".join(plain(name) for name in game.winners)
+    dice = "  " + _("(real dice)") if game.real_dice else ""
+    return f"{game.id:>6}  {when}  {plain(game.variant):<18}  {seats}  — {winners}{dice}"

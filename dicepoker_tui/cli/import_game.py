@@ -5,34 +5,67 @@ from __future__ import annotations
 import argparse
 import sys
 from pathlib import Path
+from typing import BinaryIO
 
 from dicepoker_tui.cli.errors import CliError
 from dicepoker_tui.cli.history_store import open_store
+from dicepoker_tui.cli.texts import bounded_int
+from dicepoker_tui.engine.names import plain
 from dicepoker_tui.i18n import _
 from dicepoker_tui.store.export import ImportRefused, import_game, parse_export
+
+DEFAULT_MAX_MB = 4
+"""The largest export read without `--max-size` (a long game is well under 1 MB)."""
 
 
 def add_parser(p: argparse.ArgumentParser) -> None:
     p.add_argument("file", metavar="FILE", help=_("a JSON export (`-` reads stdin)"))
+    p.add_argument(
+        "--max-size",
+        type=bounded_int(1, 1024),
+        default=DEFAULT_MAX_MB,
+        metavar="MB",
+        help=_("refuse files larger than this many megabytes (default {mb})").format(
+            mb=DEFAULT_MAX_MB
+        ),
+    )
 
 
 def run(args: argparse.Namespace) -> int:
+    limit = args.max_size * 1024 * 1024
     try:
-        data = sys.stdin.buffer.read() if args.file == "-" else Path(args.file).read_bytes()
+        if args.file == "-":
+            data = _read_capped(sys.stdin.buffer, limit)
+        else:
+            with Path(args.file).open("rb") as source:
+                data = _read_capped(source, limit)
     except OSError as exc:
         raise CliError(
-            _("cannot read {file}: {reason}").format(file=args.file, reason=exc.strerror)
+            _("cannot read {file}: {reason}").format(
+                file=plain(args.file), reason=exc.strerror or exc
+            ),
+            status=1,
         ) from None
+    if data is None:
+        raise CliError(
+            _refused(
+                args.file,
+                _("larger than {mb} MB (raise the limit with --max-size)").format(
+                    mb=args.max_size
+                ),
+            ),
+            status=1,
+        )
     try:
         doc, game = parse_export(data)
     except ImportRefused as exc:
-        raise CliError(_refused(args.file, exc)) from None
-    with open_store() as store:
+        raise CliError(_refused(args.file, exc), status=1) from None
+    with open_store(write=True) as store:
         try:
             game_id = import_game(store, doc, game)
         except ImportRefused as exc:
-            raise CliError(_refused(args.file, exc)) from None
-    names = ", ".join(p.name for p in doc.players)
+            raise CliError(_refused(args.file, exc), status=1) from None
+    names = ", ".join(plain(p.name) for p in doc.players)
     print(
         _("imported as game {id} ({variant}, {players})").format(
             id=game_id, variant=doc.variant, players=names
@@ -41,5 +74,18 @@ def run(args: argparse.Namespace) -> int:
     return 0
 
 
-def _refused(file: str, exc: ImportRefused) -> str:
-    return _("{file}: refused: {reason}").format(file=file, reason=exc)
+def _read_capped(source: BinaryIO, limit: int) -> bytes | None:
+    """At most `limit` bytes of `source`, read a piece at a time; None when it holds more."""
+    pieces: list[bytes] = []
+    size = 0
+    while size <= limit:
+        piece = source.read(min(1 << 16, limit + 1 - size))
+        if not piece:
+            return b"".join(pieces)
+        pieces.append(piece)
+        size += len(piece)
+    return None
+
+
+def _refused(file: str, reason: object) -> str:
+    return _("{file}: refused: {reason}").format(file=plain(file), reason=reason)

@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import argparse
 
+from dicepoker_tui.cli.crash import run_app
 from dicepoker_tui.cli.errors import CliError
-from dicepoker_tui.cli.texts import unknown_variant
+from dicepoker_tui.cli.texts import seed_arg, unknown_variant
 from dicepoker_tui.engine.players import Player
 from dicepoker_tui.i18n import _
 
@@ -18,7 +19,9 @@ def add_parser(p: argparse.ArgumentParser) -> None:
     p.add_argument(
         "--bot", action="append", default=[], metavar="LEVEL", help=_("a bot seat (repeatable)")
     )
-    p.add_argument("--seed", type=int, default=None, help=_("dice seed (same seed, same dice)"))
+    p.add_argument(
+        "--seed", type=seed_arg, default=None, help=_("dice seed (same seed, same dice)")
+    )
     p.add_argument("--real-dice", action="store_true", help=_("type the values of real dice"))
 
 
@@ -30,7 +33,7 @@ def default_name(stem: str, number: int) -> str:
 
 def setup_from_args(args: argparse.Namespace):
     """The `GameSetup` the options describe; CliError naming the problem otherwise."""
-    from dicepoker_tui.families import NAME_MAX, GameSetup, family_of
+    from dicepoker_tui.families import GameSetup, family_of, name_problem
 
     try:
         family = family_of(args.variant)
@@ -38,12 +41,9 @@ def setup_from_args(args: argparse.Namespace):
         raise CliError(unknown_variant(args.variant, family=None)) from None
     names = [name.strip() for name in args.player]
     for name in names:
-        if not name or len(name) > NAME_MAX:
-            raise CliError(
-                _("a player name needs 1 to {most} characters, not {name}").format(
-                    most=NAME_MAX, name=repr(name)
-                )
-            )
+        problem = name_problem(name)
+        if problem:
+            raise CliError(problem[0].lower() + problem[1:].rstrip("."))
     if not names and not args.bot:
         names = [default_name(_("Player"), 1)]
     seats = [Player(name=name) for name in names]
@@ -56,7 +56,9 @@ def setup_from_args(args: argparse.Namespace):
         seats.append(
             Player(name=default_name(_("Bot"), 1), kind="bot", level=family.default_level)
         )
-        setup = GameSetup(variant=args.variant, seats=tuple(seats), seed=args.seed)
+        setup = GameSetup(
+            variant=args.variant, seats=tuple(seats), seed=args.seed, real_dice=args.real_dice
+        )
     problem = setup.problem()
     if problem:
         raise CliError(problem[0].lower() + problem[1:].rstrip("."))
@@ -67,12 +69,10 @@ def run(args: argparse.Namespace) -> int:
     setup = setup_from_args(args)
     from dicepoker_tui.ui.play_apps import play_app
 
-    play_app(setup.variant)(setup).run()
-    return 0
+    return run_app(play_app(setup.variant)(setup), "play")
 
 
 def run_lobby() -> int:
     from dicepoker_tui.ui.app import DicePokerApp
 
-    DicePokerApp().run()
-    return 0
+    return run_app(DicePokerApp())

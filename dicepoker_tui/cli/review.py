@@ -4,20 +4,28 @@ from __future__ import annotations
 
 import argparse
 
+from dicepoker_tui.cli.crash import run_app
 from dicepoker_tui.cli.errors import CliError
-from dicepoker_tui.cli.texts import no_game
+from dicepoker_tui.cli.texts import game_id_arg, no_game
 from dicepoker_tui.i18n import _
-from dicepoker_tui.store import GameNotFound, Store, StoreError
+from dicepoker_tui.store import GameNotFound, HistoryUnavailable, Store, StoreError
 
 
 def add_parser(p: argparse.ArgumentParser) -> None:
     p.add_argument(
-        "game_id", type=int, nargs="?", metavar="GAME_ID", help=_("id from `dicepoker history`")
+        "game_id",
+        type=game_id_arg,
+        nargs="?",
+        metavar="GAME_ID",
+        help=_("id from `dicepoker history`"),
     )
 
 
 def run(args: argparse.Namespace) -> int:
-    store, notice = Store.open()
+    try:
+        store, notice = Store.open(read_only=True)
+    except HistoryUnavailable as exc:
+        raise CliError(str(exc), status=1) from None
     try:
         if args.game_id is not None:
             try:
@@ -28,7 +36,7 @@ def run(args: argparse.Namespace) -> int:
                 raise CliError(str(exc)) from None
         from dicepoker_tui.ui.history.app import HistoryApp
 
-        HistoryApp(store, args.game_id, notice).run()
+        return run_app(HistoryApp(store, args.game_id, notice), "review")
     finally:
         store.close()
     return 0

@@ -11,6 +11,7 @@ import sys
 from pathlib import Path
 
 from dicepoker_tui.cli.errors import CliError
+from dicepoker_tui.cli.texts import bounded_int
 from dicepoker_tui.i18n import _
 
 
@@ -18,7 +19,12 @@ def add_parser(p: argparse.ArgumentParser) -> None:
     p.add_argument(
         "--host", default="127.0.0.1", help=_("address to listen on (default: loopback)")
     )
-    p.add_argument("--port", type=int, default=2222, help=_("port to listen on (default 2222)"))
+    p.add_argument(
+        "--port",
+        type=bounded_int(0, 65535),
+        default=2222,
+        help=_("port to listen on (default 2222)"),
+    )
     p.add_argument(
         "--host-key",
         type=Path,
@@ -31,7 +37,13 @@ def add_parser(p: argparse.ArgumentParser) -> None:
         metavar="PATH",
         help=_("only these public keys may connect (default: anyone)"),
     )
-    p.add_argument("--max-sessions", type=int, default=50, metavar="N", help=_("default 50"))
+    p.add_argument(
+        "--max-sessions",
+        type=bounded_int(1, 100_000),
+        default=50,
+        metavar="N",
+        help=_("default 50"),
+    )
     p.add_argument(
         "--idle-timeout",
         type=float,

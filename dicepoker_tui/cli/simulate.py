@@ -8,10 +8,13 @@ import json
 from dicepoker_tui.ai.noise import LEVEL_NOISE
 from dicepoker_tui.cli.errors import CliError
 from dicepoker_tui.cli.solver_tables import table_for, variant_or_error
-from dicepoker_tui.cli.texts import whole_number
+from dicepoker_tui.cli.texts import ascii_int, whole_number
 from dicepoker_tui.i18n import _, ngettext
 
 MAX_GAMES = 10_000_000
+MAX_SAVED = 10_000
+"""`--save` plays every game through the rules, one at a time: this many at most."""
+SEED_MAX = 2**63 - 1
 
 
 def add_parser(p: argparse.ArgumentParser) -> None:
@@ -25,14 +28,17 @@ def add_parser(p: argparse.ArgumentParser) -> None:
     p.add_argument("--games", default="1000", metavar="N", help=_("how many games (1000)"))
     p.add_argument("--seed", default="0", metavar="S", help=_("seed of the dice (0)"))
     p.add_argument("--json", action="store_true", help=_("one line of JSON"))
-    p.add_argument("--save", action="store_true", help=_("store the games in the history"))
+    p.add_argument(
+        "--save",
+        action="store_true",
+        help=_("store the games in the history (seeded, replayable; game k has seed S+k)"),
+    )
 
 
 def _count(text: str, name: str, low: int, high: int) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        raise CliError(whole_number(f"--{name}", text)) from None
+    value = ascii_int(text)
+    if value is None:
+        raise CliError(whole_number(f"--{name}", text))
     if not low <= value <= high:
         raise CliError(
             _("{flag} must be between {low} and {high}, not {value}").format(
@@ -50,13 +56,17 @@ def run(args: argparse.Namespace) -> int:
                 level=repr(args.bot), levels=", ".join(LEVEL_NOISE)
             )
         )
-    games = _count(args.games, "games", 1, MAX_GAMES)
-    seed = _count(args.seed, "seed", 0, 2**63 - 1)
-    from dicepoker_tui.ai.simulate import simulate
-
+    games = _count(args.games, "games", 1, MAX_SAVED if args.save else MAX_GAMES)
+    seed = _count(args.seed, "seed", 0, SEED_MAX - (games - 1 if args.save else 0))
     table = table_for(variant)
-    result = simulate(table, args.bot, games, seed, record=games if args.save else 0)
-    saved = _save(result) if args.save else None
+    if args.save:
+        result = _play_and_save(variant.id, args.bot, games, seed)
+        saved: int | None = games
+    else:
+        from dicepoker_tui.ai.simulate import simulate
+
+        result = simulate(table, args.bot, games, seed)
+        saved = None
     s = result.summary()
     if args.json:
         print(json.dumps({k: s[k] for k in (*_KEYS,)}))
@@ -91,17 +101,33 @@ def run(args: argparse.Namespace) -> int:
 _KEYS = ("variant", "bot", "games", "mean", "stdev", "min", "median", "max", "seconds")
 
 
-def _save(result) -> int:
-    """Store every simulated game in the history (replayed through the engine)."""
-    from dicepoker_tui.ai.simulate import replay_record
+def _play_and_save(variant: str, level: str, games: int, seed: int):
+    """Play `games` games through the rules with seeded dice (game k: seed `seed + k`),
+    each stored as it ends: replayable and checked by an import like any other game."""
+    import time
+
+    import numpy as np
+
+    from dicepoker_tui.ai.simulate import SimResult
     from dicepoker_tui.cli.history_store import open_store
+    from dicepoker_tui.engine.players import Player
+    from dicepoker_tui.engine.scoresheet.game import Game
+    from dicepoker_tui.families import bot_driver, family_of
     from dicepoker_tui.store import StoreError
 
-    try:
-        with open_store() as store:
-            for i, turns in enumerate(result.records):
-                game = replay_record(result.variant, turns, level=result.bot, seed=i)
+    t0 = time.perf_counter()
+    family = family_of(variant)
+    scores = []
+    with open_store(write=True) as store:
+        for k in range(games):
+            player = Player(name=level.capitalize(), kind="bot", level=level)
+            game = Game.new(variant, [player], seed=seed + k)
+            bot = family.make_bots(game.state.players, seed + k)[0]
+            while not game.finished:
+                bot_driver.play(game, bot_driver.choose(game, game.current, bot))
+            try:
                 store.create_game(game)
-    except StoreError as exc:
-        raise CliError(_("could not save the games: {reason}").format(reason=exc)) from None
-    return len(result.records)
+            except StoreError as exc:
+                raise CliError(str(exc), status=1) from None
+            scores.append(game.state.sheets[0].total)
+    return SimResult(variant, level, np.array(scores), time.perf_counter() - t0)

@@ -8,6 +8,7 @@ them at the app's catalogue, so `dicepoker --lang uk --help` is Ukrainian throug
 from __future__ import annotations
 
 import argparse
+from collections.abc import Callable
 
 from dicepoker_tui import i18n
 from dicepoker_tui.i18n import N_, _
@@ -80,6 +81,43 @@ def roll_problem(text: str) -> str:
             text=repr(text), face=bad
         )
     return _("{text} is not a roll: give five digits 1-6, like 13456").format(text=repr(text))
+
+
+INT_MAX = 2**63 - 1
+"""The largest id, seed or count a command takes (SQLite's and the dice's integers)."""
+
+
+def ascii_int(text: str) -> int | None:
+    """`text` as a whole number written with ASCII digits (an optional sign), or None."""
+    digits = text.strip()
+    body = digits[1:] if digits[:1] in "+-" and digits[:1] else digits
+    if not body or len(body) > 30 or any(ch not in "0123456789" for ch in body):
+        return None
+    return int(digits)
+
+
+def bounded_int(low: int, high: int = INT_MAX) -> Callable[[str], int]:
+    """An argparse `type` for whole numbers `low`..`high` in ASCII digits."""
+
+    def parse(text: str) -> int:
+        value = ascii_int(text)
+        if value is None:  # argparse says "invalid int value: 'x'"
+            raise ValueError(text)
+        if not low <= value <= high:
+            raise argparse.ArgumentTypeError(
+                _("must be between {low} and {high}, not {value}").format(
+                    low=low, high=high, value=value
+                )
+            )
+        return value
+
+    parse.__name__ = "int"
+    return parse
+
+
+game_id_arg = bounded_int(0)
+count_arg = bounded_int(0)
+seed_arg = bounded_int(0)
 
 
 def whole_number(flag: str, text: str) -> str:

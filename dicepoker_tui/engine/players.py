@@ -5,13 +5,15 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Literal
 
-from pydantic import BaseModel, Field
+from pydantic import BaseModel, ConfigDict, Field
 
 PlayerKind = Literal["human", "bot"]
 
 
 class Player(BaseModel):
     """A seat at the table."""
+
+    model_config = ConfigDict(extra="forbid")
 
     name: str = Field(min_length=1, max_length=24, description="Shown on the sheet.")
     kind: PlayerKind = Field(default="human", description="Who decides: a person or a bot.")
@@ -20,6 +22,8 @@ class Player(BaseModel):
 
 class Standing(BaseModel):
     """One player's final result."""
+
+    model_config = ConfigDict(extra="forbid")
 
     player: int = Field(description="Seat index.")
     total: int

@@ -11,7 +11,13 @@ from dicepoker_tui.families.registry import (
     register_family,
     unregister_family,
 )
-from dicepoker_tui.families.setup import NAME_MAX, GameSetup, fit_levels, unused_name
+from dicepoker_tui.families.setup import (
+    NAME_MAX,
+    GameSetup,
+    fit_levels,
+    name_problem,
+    unused_name,
+)
 from dicepoker_tui.families.spec import Bot, FamilySpec, VariantLike
 
 __all__ = [
@@ -27,6 +33,7 @@ __all__ = [
     "fit_levels",
     "get_family",
     "get_variant",
+    "name_problem",
     "register_family",
     "unregister_family",
     "unused_name",

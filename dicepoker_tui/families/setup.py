@@ -6,12 +6,25 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 
 from dicepoker_tui.engine.errors import IllegalMove
+from dicepoker_tui.engine.names import NAME_MAX, plain, unsafe_char
 from dicepoker_tui.engine.players import Player
 from dicepoker_tui.engine.session import Session
 from dicepoker_tui.families.registry import family_of
 from dicepoker_tui.i18n import _
 
-NAME_MAX = 24
+__all__ = ["NAME_MAX", "GameSetup", "fit_levels", "name_problem", "unused_name"]
+
+
+def name_problem(name: str) -> str | None:
+    """Why `name` cannot be a seat's name, in one line, or None when it can."""
+    bad = unsafe_char(name)
+    if bad is not None:
+        return _("The name {name} holds a control character ({char}).").format(
+            name=f"'{plain(name)}'", char=plain(bad)
+        )
+    if not name.strip() or len(name) > NAME_MAX:
+        return _("A name needs 1 to {most} characters.").format(most=NAME_MAX)
+    return None
 
 
 @dataclass(frozen=True)
@@ -55,6 +68,10 @@ class GameSetup:
         names = [p.name.strip() for p in self.seats]
         if any(not n for n in names):
             return _("Every seat needs a name.")
+        for name in names:
+            problem = name_problem(name)
+            if problem:
+                return problem
         if len({n.casefold() for n in names}) != len(names):
             return _("Every seat needs a different name.")
         levels = family.bot_levels() if known_levels is None else list(known_levels)

@@ -3,7 +3,13 @@
 Importable without the terminal UI.
 """
 
-from dicepoker_tui.store.database import GameNotFound, Opened, Store, StoreError
+from dicepoker_tui.store.database import (
+    GameNotFound,
+    HistoryUnavailable,
+    Opened,
+    Store,
+    StoreError,
+)
 from dicepoker_tui.store.paths import data_dir, default_db_path
 from dicepoker_tui.store.recorder import Recorder
 from dicepoker_tui.store.records import GameRecord, PlayerRecord, PlayerStats
@@ -11,6 +17,7 @@ from dicepoker_tui.store.records import GameRecord, PlayerRecord, PlayerStats
 __all__ = [
     "GameNotFound",
     "GameRecord",
+    "HistoryUnavailable",
     "Opened",
     "PlayerRecord",
     "PlayerStats",

@@ -11,6 +11,7 @@ from __future__ import annotations
 import functools
 import sqlite3
 import threading
+import zlib
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from datetime import UTC, datetime
@@ -29,10 +30,15 @@ from dicepoker_tui.store.recovery import (
     unusable,
 )
 from dicepoker_tui.store.schema import SCHEMA_VERSION, migrate, user_version
+from dicepoker_tui.store.wal_recovery import recover
 
 
 class StoreError(Exception):
     """A history operation that cannot be done; the message is one readable line."""
+
+
+class HistoryUnavailable(StoreError):
+    """The history file cannot be opened (or locked) for what was asked."""
 
 
 class GameNotFound(StoreError, KeyError):
@@ -43,6 +49,32 @@ class GameNotFound(StoreError, KeyError):
 
 
 F = TypeVar("F", bound=Callable[..., Any])
+T = TypeVar("T")
+Waiting = Callable[[str], None]
+
+LOCK_FIRST_WAIT = 0.5
+"""Seconds a write waits for another process's lock before saying it waits."""
+LOCK_MOST_WAIT = 30.0
+"""Seconds it then waits before giving up with one line."""
+_SQLITE_BUSY = 5
+
+
+def one_line(exc: BaseException) -> str:
+    """An error's text on one line (SQLite's own texts may hold newlines)."""
+    return " ".join(str(exc).split())
+
+
+def _busy(exc: sqlite3.Error) -> bool:
+    code = int(getattr(exc, "sqlite_errorcode", 0) or 0) & 0xFF
+    return code == _SQLITE_BUSY or "database is locked" in str(exc)
+
+
+def _regular_or_missing(path: Path) -> None:
+    """Raise `HistoryUnavailable` when `path` exists but is not a regular file."""
+    if path.exists() and not path.is_file():
+        raise HistoryUnavailable(
+            _("the game history {path} cannot be used (it is not a regular file)").format(path=path)
+        )
 
 
 def guarded(method: F) -> F:
@@ -54,13 +86,17 @@ def guarded(method: F) -> F:
             return method(*args, **kwargs)
         except sqlite3.Error as exc:
             raise StoreError(
-                _("the game history could not be used: {error}").format(error=exc)
+                _("the game history could not be used: {error}").format(error=one_line(exc))
             ) from exc
         except ValidationError as exc:
             raise StoreError(
                 _("the game history holds an unreadable game: {error}").format(
                     error=exc.errors()[0]["msg"]
                 )
+            ) from exc
+        except (zlib.error, ValueError, OverflowError, RecursionError) as exc:
+            raise StoreError(
+                _("the game history holds an unreadable game: {error}").format(error=one_line(exc))
             ) from exc
 
     return wrapper  # type: ignore[return-value]
@@ -78,75 +114,130 @@ def stamp(moment: datetime | None) -> str:
 class Database:
     """One SQLite connection, safe to share between threads; one write transaction at a time."""
 
-    def __init__(self, conn: sqlite3.Connection, path: Path | None) -> None:
+    def __init__(
+        self, conn: sqlite3.Connection, path: Path | None, on_wait: Waiting | None = None
+    ) -> None:
         self.conn = conn
         """In autocommit mode: transactions are begun by `write` and `read`."""
         self.lock = threading.RLock()
         self.path = path
         """The database file, or None for a database kept in memory."""
+        self.on_wait = on_wait
+        """Told (once per wait) that another process holds the write lock."""
 
     # -- opening ---------------------------------------------------------------------------
     @classmethod
-    def open(cls, path: str | Path | None = None) -> tuple[Database, str | None]:
-        """Open (creating or upgrading) the history at `path` or the default place; the
-        database, and a message for the player when something was wrong.
+    def open(
+        cls,
+        path: str | Path | None = None,
+        *,
+        read_only: bool = False,
+        on_wait: Waiting | None = None,
+    ) -> tuple[Database, str | None]:
+        """Open the history at `path` or the default place; the database, and a message for
+        the player when something was wrong (a damaged file moved aside).
 
-        Never raises for a bad file: an unreadable database is moved aside and a fresh one
-        started; when no file can be used at all the database lives in memory. Either way the
-        notice tells the player what happened.
+        For writing (the default) the file is created or upgraded; a damaged or empty one
+        is moved aside with its WAL files, never deleted, and what they hold is recovered.
+        `read_only` never writes into the database and never waits for the write lock: an
+        older schema is upgraded in a copy kept in memory, and a missing file is an empty
+        history (a file that is no history is still moved aside: that is a rename).
+        `HistoryUnavailable` (one line naming the file and why) when it cannot be used.
+        `on_wait` is told once when another process holds the write lock.
         """
         target = Path(path) if path is not None else default_db_path()
         try:
+            if read_only:
+                return cls._open_read_only(target), None
             target.parent.mkdir(parents=True, exist_ok=True)
-            return cls.open_file(target), None
-        except Unreadable as bad:
+            _regular_or_missing(target)
+            return cls.open_file(target, on_wait), None
+        except Unreadable as bad:  # moved aside even when reading: a rename, not a write
             try:
                 moved = move_aside(target, bad.tag)
             except OSError as exc:
-                return cls.memory(), _(
-                    "The game history {path} {reason} and could not be moved aside "
-                    "({error}); games of this session will not be saved."
-                ).format(path=target, reason=bad.reason, error=exc.strerror)
+                raise HistoryUnavailable(unusable(target, exc)) from None
+            reason = bad.reason
+            recovered = bad.tag in ("corrupt", "empty") and recover(moved, target)
+        except (sqlite3.Error, OSError) as exc:
+            raise HistoryUnavailable(unusable(target, exc)) from None
+        if recovered:
+            notice = _(
+                "The game history {reason}; it was moved to {path} and what it held "
+                "was recovered into a new history."
+            ).format(reason=reason, path=moved)
+        else:
             notice = _(
                 "The game history {reason}; it was moved to {path} and a new history was started."
-            ).format(reason=bad.reason, path=moved)
-        except (sqlite3.Error, OSError) as exc:
-            return cls.memory(), unusable(target, exc)
+            ).format(reason=reason, path=moved)
         try:
-            return cls.open_file(target), notice
+            if read_only:
+                return cls._open_read_only(target), notice
+            return cls.open_file(target, on_wait), notice
         except (Unreadable, sqlite3.Error, OSError) as exc:
-            return cls.memory(), f"{notice} {unusable(target, exc)}"
+            raise HistoryUnavailable(f"{notice} {unusable(target, exc)}") from None
 
     @classmethod
     def memory(cls) -> Database:
-        """A database that lives only as long as this process (tests, or no usable file)."""
+        """A database that lives only as long as this process (tests, an empty history)."""
         conn = sqlite3.connect(":memory:", isolation_level=None, check_same_thread=False)
         conn.execute("PRAGMA foreign_keys = ON")
         migrate(conn)
         return cls(conn, None)
 
     @classmethod
-    def open_file(cls, path: Path) -> Database:
+    def open_file(cls, path: Path, on_wait: Waiting | None = None) -> Database:
         """The history at `path`, migrated; `Unreadable` when it is not one this can read."""
         check_header(path)
-        conn = sqlite3.connect(path, isolation_level=None, check_same_thread=False, timeout=10)
+        conn = sqlite3.connect(
+            path, isolation_level=None, check_same_thread=False, timeout=LOCK_FIRST_WAIT
+        )
+        db = cls(conn, path, on_wait)
         try:
             check_readable(conn)
-            conn.execute("PRAGMA journal_mode = WAL")
+            db.waiting_for_lock(lambda: conn.execute("PRAGMA journal_mode = WAL"))
             # In WAL mode NORMAL loses no committed transaction when the process dies.
             conn.execute("PRAGMA synchronous = NORMAL")
             conn.execute("PRAGMA foreign_keys = ON")
             try:
-                migrate(conn)
+                db.waiting_for_lock(lambda: migrate(conn))
             except sqlite3.OperationalError:
                 raise
             except (sqlite3.DatabaseError, ValueError) as exc:
                 raise Unreadable(
                     "unreadable",
                     _("could not be upgraded to schema version {version} ({error})").format(
-                        version=SCHEMA_VERSION, error=exc
+                        version=SCHEMA_VERSION, error=one_line(exc)
                     ),
                 ) from exc
+        except BaseException:
+            conn.close()
+            raise
+        return db
+
+    @classmethod
+    def _open_read_only(cls, path: Path) -> Database:
+        """The history at `path` for reading: no write, no write lock, no migration on disk."""
+        if not path.exists():
+            return cls.memory()
+        _regular_or_missing(path)
+        check_header(path)
+        conn = sqlite3.connect(
+            path.resolve().as_uri() + "?mode=ro",
+            uri=True,
+            isolation_level=None,
+            check_same_thread=False,
+            timeout=LOCK_FIRST_WAIT,
+        )
+        try:
+            check_readable(conn)
+            if user_version(conn) < SCHEMA_VERSION:  # upgraded in a copy, the file untouched
+                copy = sqlite3.connect(":memory:", isolation_level=None, check_same_thread=False)
+                conn.backup(copy)
+                conn.close()
+                conn = copy
+                migrate(conn)
+            conn.execute("PRAGMA foreign_keys = ON")
         except BaseException:
             conn.close()
             raise
@@ -166,13 +257,42 @@ class Database:
     def write(self) -> Iterator[sqlite3.Connection]:
         """One write transaction: committed when the block ends, rolled back if it raises."""
         with self.lock:
-            self.conn.execute("BEGIN IMMEDIATE")
+            self.waiting_for_lock(lambda: self.conn.execute("BEGIN IMMEDIATE"))
             try:
                 yield self.conn
             except BaseException:
                 self.conn.execute("ROLLBACK")
                 raise
             self.conn.execute("COMMIT")
+
+    def waiting_for_lock(self, step: Callable[[], T]) -> T:
+        """Run `step`; when another process holds the write lock, say so through `on_wait`
+        and wait for it up to `LOCK_MOST_WAIT` seconds, then fail with one line."""
+        try:
+            return step()
+        except sqlite3.OperationalError as exc:
+            if not _busy(exc):
+                raise
+        if self.on_wait is not None:
+            self.on_wait(
+                _("waiting for another dicepoker to release the game history {path}").format(
+                    path=self.path
+                )
+            )
+        self.conn.execute(f"PRAGMA busy_timeout = {int(LOCK_MOST_WAIT * 1000)}")
+        try:
+            return step()
+        except sqlite3.OperationalError as exc:
+            if _busy(exc):
+                raise HistoryUnavailable(
+                    _(
+                        "the game history {path} is locked by another process "
+                        "(waited {seconds} seconds)"
+                    ).format(path=self.path, seconds=int(LOCK_MOST_WAIT))
+                ) from None
+            raise
+        finally:
+            self.conn.execute(f"PRAGMA busy_timeout = {int(LOCK_FIRST_WAIT * 1000)}")
 
     @contextmanager
     def read(self) -> Iterator[sqlite3.Connection]:

@@ -10,17 +10,25 @@ from datetime import datetime
 from pathlib import Path
 from typing import NamedTuple
 
+from dicepoker_tui.engine.errors import IllegalMove
 from dicepoker_tui.engine.scoresheet import events as ev
 from dicepoker_tui.engine.scoresheet.game import Game
 from dicepoker_tui.engine.scoresheet.state import GameState
+from dicepoker_tui.i18n import _
 from dicepoker_tui.store.bidding_repo import BiddingRepository
-from dicepoker_tui.store.connection import Database, GameNotFound, StoreError
+from dicepoker_tui.store.connection import (
+    Database,
+    GameNotFound,
+    HistoryUnavailable,
+    StoreError,
+    Waiting,
+)
 from dicepoker_tui.store.records import GameRecord, PlayerStats
 from dicepoker_tui.store.scoresheet_queries import ScoresheetQueries, SortKey
 from dicepoker_tui.store.scoresheet_repo import ScoresheetRepository
 from dicepoker_tui.store.scoresheet_stats import player_stats
 
-__all__ = ["GameNotFound", "Opened", "Store", "StoreError"]
+__all__ = ["GameNotFound", "HistoryUnavailable", "Opened", "Store", "StoreError"]
 
 
 class Opened(NamedTuple):
@@ -43,17 +51,23 @@ class Store:
 
     # -- opening ---------------------------------------------------------------------------
     @classmethod
-    def open(cls, path: str | Path | None = None) -> Opened:
-        """Open (creating or upgrading) the history at `path` or the default place.
-
-        Never raises for a bad file: see `Database.open`.
+    def open(
+        cls,
+        path: str | Path | None = None,
+        *,
+        read_only: bool = False,
+        on_wait: Waiting | None = None,
+    ) -> Opened:
+        """Open the history at `path` or the default place: for writing (created or
+        upgraded) or `read_only`. `HistoryUnavailable` when it cannot be used; a damaged
+        file is moved aside and recovered from (see `Database.open`).
         """
-        db, notice = Database.open(path)
+        db, notice = Database.open(path, read_only=read_only, on_wait=on_wait)
         return Opened(cls(db), notice)
 
     @classmethod
     def memory(cls) -> Store:
-        """A store that lives only as long as this process (tests, or no usable file)."""
+        """A store that lives only as long as this process (tests)."""
         return cls(Database.memory())
 
     @property
@@ -115,8 +129,17 @@ class Store:
         return self.scoresheet.load_events(game_id)
 
     def load_game(self, game_id: int) -> Game:
-        """The game rebuilt from its events: same dice, same throws left, same player to act."""
-        return Game.from_events(self.load_events(game_id))
+        """The game rebuilt from its events: same dice, same throws left, same player to act;
+        `StoreError` (one line) when its record is damaged."""
+        events = self.load_events(game_id)
+        try:
+            return Game.from_events(events)
+        except (IllegalMove, ValueError, IndexError, KeyError) as exc:
+            raise StoreError(
+                _("game {id} is damaged ({reason})").format(
+                    id=game_id, reason=" ".join(str(exc).split())
+                )
+            ) from None
 
     def event_count(self, game_id: int) -> int:
         return self.scoresheet.event_count(game_id)
@@ -141,9 +164,12 @@ class Store:
         descending: bool = True,
         limit: int | None = None,
         offset: int = 0,
+        seeded_only: bool = False,
     ) -> list[GameRecord]:
         """Finished games, newest (or best) first (see `ScoresheetQueries.finished`)."""
-        return self._queries.finished(variant, player, sort, descending, limit, offset)
+        return self._queries.finished(
+            variant, player, sort, descending, limit, offset, seeded_only
+        )
 
     def count_finished(self, variant: str | None = None, player: str | None = None) -> int:
         return self._queries.count_finished(variant, player)
@@ -152,6 +178,7 @@ class Store:
         """Names seen in finished games (of `variant`), the most games first."""
         return self._queries.player_names(variant)
 
-    def stats(self, player: str, variant: str) -> PlayerStats:
-        """`player`'s figures over their finished games of `variant` (name ignores case)."""
-        return player_stats(self.db, player, variant)
+    def stats(self, player: str, variant: str, seeded_only: bool = False) -> PlayerStats:
+        """`player`'s figures over their finished games of `variant` (name ignores case);
+        `seeded_only` leaves out the games played with real dice (not verifiable)."""
+        return player_stats(self.db, player, variant, seeded_only)

@@ -9,14 +9,16 @@ well formed and the game it describes is exactly what the rules make of its even
 
 from __future__ import annotations
 
-from datetime import datetime
+from datetime import UTC, datetime
 
 from pydantic import ValidationError
 
+from dicepoker_tui.engine.errors import IllegalMove
+from dicepoker_tui.engine.names import NAME_MAX, plain, unsafe_char
 from dicepoker_tui.engine.scoresheet.game import Game
 from dicepoker_tui.i18n import _, ngettext
 from dicepoker_tui.store import sheet_formats
-from dicepoker_tui.store.database import Store
+from dicepoker_tui.store.database import Store, StoreError
 from dicepoker_tui.store.export_document import (
     FORMAT_VERSION,
     ExportedGame,
@@ -44,8 +46,17 @@ class ImportRefused(ValueError):
 def export_game(store: Store, game_id: int) -> ExportedGame:
     """The full record of a stored game."""
     record = store.game(game_id)
+    if record.damaged:
+        raise StoreError(_("game {id} is {damaged}").format(id=game_id, damaged=record.damaged))
     events = store.load_events(game_id)
-    game = Game.from_events(events)
+    try:
+        game = Game.from_events(events)
+    except (IllegalMove, ValueError, IndexError, KeyError) as exc:
+        raise StoreError(
+            _("game {id} is damaged ({reason})").format(
+                id=game_id, reason=" ".join(str(exc).split())
+            )
+        ) from None
     return build_export(
         game, record.id, record.status, record.started_at, record.updated_at, record.finished_at
     )
@@ -125,9 +136,22 @@ def render(doc: ExportedGame, fmt: str) -> str:
 def parse_export(data: str | bytes, check_seed: bool = True) -> tuple[ExportedGame, Game]:
     """Validate a JSON export and rebuild its game; `ImportRefused` naming the first problem."""
     try:
-        doc = ExportedGame.model_validate_json(data)
+        doc = ExportedGame.model_validate_json(data, strict=True)
     except ValidationError as exc:
         raise ImportRefused(_first_problem(exc)) from None
+    except RecursionError:
+        raise ImportRefused(_("not valid JSON (nested too deeply)")) from None
+    for name in ("started_at", "updated_at", "finished_at"):
+        moment = getattr(doc, name)
+        try:
+            if moment is not None:
+                moment.astimezone(UTC)
+        except OverflowError:
+            raise ImportRefused(
+                _("{field}: the time {time} is out of range").format(
+                    field=name, time=moment.isoformat()
+                )
+            ) from None
     if doc.schema_version > FORMAT_VERSION:
         raise ImportRefused(
             _(
@@ -144,7 +168,31 @@ def parse_export(data: str | bytes, check_seed: bool = True) -> tuple[ExportedGa
     except Inconsistent as exc:
         raise ImportRefused(str(exc)) from None
     _check_meta(doc, game)
+    _check_seats(doc)
     return doc, game
+
+
+def _check_seats(doc: ExportedGame) -> None:
+    """Names are plain text of 1 to 24 characters; real dice only at a table of people
+    (a bot cannot throw real dice, so such a game was not played as recorded)."""
+    for seat, player in enumerate(doc.players):
+        bad = unsafe_char(player.name)
+        if bad is not None:
+            raise ImportRefused(
+                _("players.{seat}.name holds a control character ({char})").format(
+                    seat=seat, char=plain(bad)
+                )
+            )
+        if not player.name.strip() or len(player.name) > NAME_MAX:
+            raise ImportRefused(
+                _("players.{seat}.name needs 1 to {most} characters").format(
+                    seat=seat, most=NAME_MAX
+                )
+            )
+    if doc.real_dice and any(p.kind == "bot" for p in doc.players):
+        raise ImportRefused(
+            _("real_dice is true but a seat is a bot: bots cannot throw real dice")
+        )
 
 
 def import_game(store: Store, doc: ExportedGame, game: Game) -> int:

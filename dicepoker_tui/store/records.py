@@ -48,6 +48,14 @@ class GameRecord(NamedTuple):
     real_dice: bool
     event_count: int
     players: tuple[PlayerRecord, ...]
+    damaged: str | None = None
+    """Why this record cannot be read (its other fields are then placeholders), or None."""
+
+    @property
+    def verifiable(self) -> bool:
+        """Whether its dice can be checked: thrown by the program from its seed (real dice
+        are typed in, and are what the player says they were)."""
+        return not self.real_dice
 
     @property
     def finished(self) -> bool:
@@ -75,6 +83,7 @@ class GameRecord(NamedTuple):
             "real_dice": self.real_dice,
             "players": [p.to_json() for p in self.players],
             "winners": list(self.winners),
+            "damaged": self.damaged,
         }
 
 

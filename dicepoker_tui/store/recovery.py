@@ -17,6 +17,7 @@ from dicepoker_tui.store.schema import APPLICATION_ID, SCHEMA_VERSION, TABLES, u
 _SQLITE_CORRUPT = 11
 _SQLITE_NOTADB = 26
 _SQLITE_MAGIC = b"SQLite format 3\x00"
+_WAL_HEADER = 32
 
 
 class Unreadable(Exception):
@@ -34,10 +35,16 @@ def check_header(path: Path) -> None:
 
     Looks before SQLite does: it would delete the WAL files next to a file it cannot read.
     """
-    if path.exists() and path.stat().st_size:
+    if not path.exists():
+        return
+    if path.stat().st_size:
         with path.open("rb") as head:
             if head.read(len(_SQLITE_MAGIC)) != _SQLITE_MAGIC:
                 raise Unreadable("corrupt", _("is not an SQLite database"))
+        return
+    wal = path.with_name(path.name + "-wal")
+    if wal.is_file() and wal.stat().st_size > _WAL_HEADER:
+        raise Unreadable("empty", _("is empty but its write-ahead log holds data"))
 
 
 def check_readable(conn: sqlite3.Connection) -> None:
@@ -68,7 +75,9 @@ def check_readable(conn: sqlite3.Connection) -> None:
             raise Unreadable("corrupt", _("is damaged ({problem})").format(problem=problems[0]))
     except sqlite3.DatabaseError as exc:
         if _code(exc) in (_SQLITE_CORRUPT, _SQLITE_NOTADB):
-            raise Unreadable("corrupt", _("cannot be read ({error})").format(error=exc)) from exc
+            raise Unreadable(
+                "corrupt", _("cannot be read ({error})").format(error=" ".join(str(exc).split()))
+            ) from exc
         raise
 
 
@@ -95,8 +104,7 @@ def move_aside(path: Path, tag: str) -> Path:
 
 def unusable(path: Path, exc: BaseException) -> str:
     """The notice for a history file that cannot be used at all."""
-    reason = getattr(exc, "strerror", None) or str(exc)
-    return _(
-        "The game history {path} cannot be used ({reason}); "
-        "games of this session will not be saved."
-    ).format(path=path, reason=reason)
+    reason = getattr(exc, "strerror", None) or getattr(exc, "reason", None) or str(exc)
+    return _("the game history {path} cannot be used ({reason})").format(
+        path=path, reason=" ".join(str(reason).split())
+    )

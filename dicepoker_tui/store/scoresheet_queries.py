@@ -4,7 +4,7 @@ played, the finished ones (filtered, sorted, a page at a time) and the names see
 from __future__ import annotations
 
 from collections.abc import Sequence
-from datetime import datetime
+from datetime import UTC, datetime
 from typing import Any, Literal
 
 from dicepoker_tui.i18n import _
@@ -42,13 +42,14 @@ class ScoresheetQueries:
         descending: bool = True,
         limit: int | None = None,
         offset: int = 0,
+        seeded_only: bool = False,
     ) -> list[GameRecord]:
-        """Finished games, newest (or best) first.
+        """Finished games, newest (or best) first; `seeded_only` leaves out real-dice games.
 
         `player` matches a seat's name, ignoring case. `sort="score"` orders by the best
         total of each game, or by that player's total when `player` is given.
         """
-        where, params = _finished_filter(variant, player)
+        where, params = _finished_filter(variant, player, seeded_only)
         direction = "DESC" if descending else "ASC"
         order_params: list[Any] = []
         if sort == "date":
@@ -119,8 +120,12 @@ class ScoresheetQueries:
         return _assemble(games, seats)
 
 
-def _finished_filter(variant: str | None, player: str | None) -> tuple[str, list[Any]]:
+def _finished_filter(
+    variant: str | None, player: str | None, seeded_only: bool = False
+) -> tuple[str, list[Any]]:
     where = ["g.status = 'finished'"]
+    if seeded_only:
+        where.append("g.real_dice = 0")
     params: list[Any] = []
     if variant is not None:
         where.append("g.variant = ?")
@@ -148,23 +153,70 @@ def _assemble(
         found.append(new(PlayerRecord, row[1:]))
     parse = datetime.fromisoformat
     records = []
-    for game_id, variant, status, started, updated, finished, seed, real_dice, count in games:
-        updated_at = parse(updated)
-        if finished is None:
-            finished_at = None
-        else:
-            finished_at = updated_at if finished == updated else parse(finished)
-        fields = (
-            game_id,
-            variant,
-            status,
-            parse(started),
-            updated_at,
-            finished_at,
-            int(seed),
-            bool(real_dice),
-            count,
-            tuple(by_game.get(game_id, ())),
-        )
+    for row in games:
+        game_id, variant, status, started, updated, finished, seed, real_dice, count = row
+        try:
+            updated_at = parse(updated)
+            if finished is None:
+                finished_at = None
+            else:
+                finished_at = updated_at if finished == updated else parse(finished)
+            fields = (
+                game_id,
+                variant,
+                status,
+                _in_range(parse(started)),
+                _in_range(updated_at),
+                finished_at and _in_range(finished_at),
+                _seed(seed),
+                bool(real_dice),
+                int(count),
+                tuple(by_game.get(game_id, ())),
+                None,
+            )
+        except (TypeError, ValueError, OverflowError) as exc:
+            records.append(damaged_record(row, by_game.get(game_id, ()), exc))
+            continue
         records.append(new(GameRecord, fields))
     return records
+
+
+_PLACEHOLDER_TIME = datetime(1970, 1, 1, tzinfo=UTC)
+_SEED_MAX = 2**63 - 1
+
+
+def _in_range(moment: datetime) -> datetime:
+    """`moment`, if it has an offset and can be shown in any time zone."""
+    if moment.tzinfo is None:
+        raise ValueError(_("a time without an offset: {time}").format(time=moment.isoformat()))
+    moment.astimezone(UTC)
+    if not 1 < moment.year < 9999:
+        raise ValueError(_("a time out of range: {time}").format(time=moment.isoformat()))
+    return moment
+
+
+def _seed(text: object) -> int:
+    seed = int(str(text))
+    if not 0 <= seed <= _SEED_MAX:
+        raise ValueError(_("a seed out of range: {seed}").format(seed=text))
+    return seed
+
+
+def damaged_record(
+    row: Sequence[Any], seats: Sequence[PlayerRecord], exc: BaseException
+) -> GameRecord:
+    """The record of a game whose row does not read: listed with its id and why."""
+    reason = " ".join(str(exc).split()) or type(exc).__name__
+    return GameRecord(
+        id=int(row[0]),
+        variant=str(row[1]),
+        status=row[2],
+        started_at=_PLACEHOLDER_TIME,
+        updated_at=_PLACEHOLDER_TIME,
+        finished_at=None,
+        seed=0,
+        real_dice=bool(row[7]),
+        event_count=0,
+        players=tuple(seats),
+        damaged=_("damaged ({reason})").format(reason=reason),
+    )

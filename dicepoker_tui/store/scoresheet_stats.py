@@ -10,9 +10,14 @@ from dicepoker_tui.store.records import PlayerStats
 
 
 @guarded
-def player_stats(db: Database, player: str, variant: str) -> PlayerStats:
-    """`player`'s figures over their finished games of `variant` (name ignores case)."""
+def player_stats(
+    db: Database, player: str, variant: str, seeded_only: bool = False
+) -> PlayerStats:
+    """`player`'s figures over their finished games of `variant` (name ignores case);
+    `seeded_only` leaves out real-dice games. A game whose figures do not read is left out."""
     who = "g.status = 'finished' AND g.variant = ? AND p.name = ? COLLATE NOCASE"
+    if seeded_only:
+        who += " AND g.real_dice = 0"
     with db.read() as conn:
         games = conn.execute(
             "SELECT p.total, p.place, p.five_of_a_kind, f.data,"
@@ -22,6 +27,7 @@ def player_stats(db: Database, player: str, variant: str) -> PlayerStats:
             f" WHERE {who} ORDER BY g.started_at, g.id",
             (variant, player),
         ).fetchall()
+    games = [r for r in games if _sheet(r[3]) is not None and isinstance(r[0], int)]
     if not games:
         return PlayerStats(player=player, variant=variant)
     totals = tuple(int(r[0]) for r in games)
@@ -29,7 +35,8 @@ def player_stats(db: Database, player: str, variant: str) -> PlayerStats:
     box_sums: dict[str, int] = {}
     bonus_hits: dict[str, int] = {}
     for row in games:
-        sheet = json.loads(row[3])
+        sheet = _sheet(row[3])
+        assert sheet is not None
         for box, points in sheet["scores"].items():
             box_sums[box] = box_sums.get(box, 0) + points
         for bonus, points in sheet["bonuses"].items():
@@ -50,6 +57,18 @@ def player_stats(db: Database, player: str, variant: str) -> PlayerStats:
         five_of_a_kind=sum(int(r[2] or 0) for r in games),
         totals=totals,
     )
+
+
+def _sheet(data: str) -> dict | None:
+    """A kept final sheet (scores and bonuses), or None when it does not read."""
+    try:
+        sheet = json.loads(data)
+        scores, bonuses = sheet["scores"], sheet["bonuses"]
+        if all(isinstance(v, int) for v in (*scores.values(), *bonuses.values())):
+            return sheet
+    except (ValueError, TypeError, KeyError, AttributeError, RecursionError):
+        pass
+    return None
 
 
 def _in_box_order(variant_id: str, values: dict[str, float]) -> dict[str, float]:

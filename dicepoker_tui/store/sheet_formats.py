@@ -7,6 +7,7 @@ import csv
 import io
 from datetime import UTC, datetime
 
+from dicepoker_tui.engine.names import plain
 from dicepoker_tui.engine.scoresheet import events as ev
 from dicepoker_tui.engine.scoresheet.variants.base import Variant
 from dicepoker_tui.engine.scoresheet.variants.registry import get_variant
@@ -62,7 +63,7 @@ def to_csv(doc: ExportedGame) -> str:
         _iso(doc.finished_at),
     ]
     for player, sheet in zip(doc.players, doc.sheets, strict=True):
-        who = [player.seat, player.name, player.kind]
+        who = [player.seat, plain(player.name), player.kind]
         for box in variant.boxes:
             written = writes.get((player.seat, box.id))
             detail = (
@@ -85,7 +86,7 @@ def to_txt(doc: ExportedGame) -> str:
     """The scoresheet as a fixed-width text table, for printing (in the current language)."""
     variant = get_variant(doc.variant)
     writes = final_writes(doc.events)
-    names = [p.name for p in doc.players]
+    names = [plain(p.name) for p in doc.players]
     width = max(7, *(len(n) for n in names)) + 2
     labels = {
         b: variant.bonus_label(b, english) for b, english in bonus_labels(doc, variant).items()

@@ -34,6 +34,8 @@ from dicepoker_tui.ui.scoresheet.keeper import GameKeeper
 from dicepoker_tui.ui.views import TableOptions, views_for
 
 GameHook = Callable[[Game], None]
+LASTING = 24 * 3600.0
+"""Seconds a notice that must stay (the history cannot be used) is shown."""
 
 TEXTUAL_COMMANDS = (
     N_("Theme"),
@@ -80,7 +82,13 @@ class DicePokerApp(App[None]):
         self.settings: Settings = load_settings(settings_file)
         self.bot_pace = self.settings.bot_pace if bot_pace is None else bot_pace
         self.game_hooks: list[GameHook] = list(game_hooks)
-        self.keeper = GameKeeper(self._history_notice) if keep_history else None
+        self.keeper = (
+            GameKeeper(self._history_notice, unavailable=self._history_banner)
+            if keep_history
+            else None
+        )
+        self._unsaved_agreed = False
+        """The player chose to play although the history cannot keep games."""
         self._coached: tuple[Game | None, dict[int, float]] = (None, {})
         """The game last put on the table and its coach (seat → threshold), for a rematch."""
         translate_classes()
@@ -122,6 +130,19 @@ class DicePokerApp(App[None]):
     def _history_notice(self, message: str) -> None:
         self.notify(message, title=_("History"), severity="warning", timeout=6, markup=False)
 
+    def _history_banner(self, message: str) -> None:
+        """The history cannot be used: said for the whole session, not for a few seconds."""
+        self.notify(message, title=_("History"), severity="error", timeout=LASTING, markup=False)
+
+    def _unsaved_problem(self) -> str | None:
+        """Why a game started now would not be saved (None: it would be, or the player
+        already chose to play unsaved)."""
+        if self.keeper is None or self._unsaved_agreed:
+            return None
+        if self.keeper.store is None:
+            return self.keeper.problem
+        return None
+
     def on_unmount(self) -> None:
         if self.keeper is not None:
             self.keeper.close()
@@ -142,8 +163,20 @@ class DicePokerApp(App[None]):
             hook(game)
 
     def start_game(self, setup: GameSetup) -> bool:
-        """Open a table for a new game; a refused setup becomes a notice. Default seat
-        names are kept in their language-neutral form (one player in the statistics)."""
+        """Open a table for a new game; a refused setup becomes a notice. When the history
+        cannot keep it, the player is asked first (False until they agree)."""
+        problem = self._unsaved_problem()
+        if problem is not None:
+
+            def answered(play: bool | None) -> None:
+                if play:
+                    self._unsaved_agreed = True
+                    self.start_game(setup)
+
+            from dicepoker_tui.ui.common.unsaved import UnsavedGameScreen
+
+            self.push_screen(UnsavedGameScreen(problem), answered)
+            return False
         try:
             game = with_neutral_names(setup).new_game()
         except (IllegalMove, KeyError, ValueError) as exc:
@@ -207,8 +240,18 @@ class DicePokerApp(App[None]):
             if game_id is None or self.keeper is None:
                 return
             game = self.keeper.load(game_id)
-            if game is not None:
-                self.open_game(game, history_id=game_id, coach=self.keeper.coach(game_id))
+            if game is None:
+                return
+            problem = GameSetup.from_game(game).problem()
+            if problem:  # e.g. real dice with a bot seat: it stays listed, unplayable
+                self.notify(
+                    _("Game {id} cannot be resumed: {reason}").format(id=game_id, reason=problem),
+                    severity="error",
+                    timeout=6,
+                    markup=False,
+                )
+                return
+            self.open_game(game, history_id=game_id, coach=self.keeper.coach(game_id))
 
         from dicepoker_tui.ui.history.games import GamesScreen
 

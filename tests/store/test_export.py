@@ -62,7 +62,9 @@ def test_round_trip_is_lossless(tmp_path: Path, variant: str, kind: str) -> None
     if kind == "mid-turn":
         game = play(new_game(variant, seed=31), script=31, steps=40)
     else:
-        game = finished_game(variant, seed=30, real_dice=kind == "real dice")
+        real = kind == "real dice"
+        people = [Player(name="Ann"), Player(name="Ben")] if real else None  # no bot: real dice
+        game = finished_game(variant, seed=30, real_dice=real, players=people)
     game_id = source.create_game(game, started_at=STARTED, updated_at=ENDED)
     if kind == "abandoned":
         assert game.finished

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from dicepoker_tui.engine.scoresheet.game import Game
-from dicepoker_tui.store import Store
+from dicepoker_tui.store import HistoryUnavailable, Store
 from dicepoker_tui.store.schema import APPLICATION_ID, SCHEMA_VERSION, migrate
 from tests.store.scripted import finished_game, new_game, play
 
@@ -136,7 +136,13 @@ def test_damaged_database_is_moved_aside(tmp_path: Path, where: str) -> None:
     assert moved.read_bytes() == bytes(damaged)
     assert notice is not None
     assert "damaged" in notice or "cannot be read" in notice
-    _fresh(store)
+    if "recovered" in notice:  # the rows that still read were copied into the new history
+        kept = {g.id: g for g in store.finished()}
+        assert kept and set(kept) <= {1, 2, 3, 4}
+        for game_id in kept:
+            assert store.load_game(game_id).finished
+    else:
+        _fresh(store)
     store.close()
 
 
@@ -185,14 +191,14 @@ def test_someone_elses_database_is_moved_aside(tmp_path: Path) -> None:
     conn.close()
 
 
-def test_no_usable_place_falls_back_to_memory(tmp_path: Path) -> None:
+def test_no_usable_place_is_an_error_not_a_history_in_memory(tmp_path: Path) -> None:
     blocker = tmp_path / "file"
     blocker.write_text("x")
-    store, notice = Store.open(blocker / "sub" / "history.db")
-    assert store.path is None
-    assert notice is not None and "will not be saved" in notice
-    game = new_game("yahtzee", seed=2)
-    assert store.load_game(store.create_game(game)).state == game.state
+    target = blocker / "sub" / "history.db"
+    with pytest.raises(HistoryUnavailable) as raised:
+        Store.open(target)
+    assert str(raised.value) == f"the game history {target} cannot be used (Not a directory)"
+    assert blocker.read_text() == "x"
 
 
 def test_default_place_is_dicepoker_home(tmp_path: Path) -> None:

@@ -75,3 +75,18 @@ async def test_parsed_styles_can_be_kept_and_given_to_a_new_app() -> None:
     tp.reuse_parsed_styles(fresh, (rules, variables))
     key = next(iter(rules))
     assert fresh.stylesheet._parse_cache.get(key) is rules[key]
+
+
+def test_a_crash_is_kept_and_its_traceback_not_printed(capsys) -> None:
+    """`cli.crash.run_app` relies on `_exception` and `_print_error_renderables`."""
+    from textual.app import App
+
+    class Crashing(App[None]):
+        def on_mount(self) -> None:
+            raise RuntimeError("boom")
+
+    app = Crashing()
+    tp.quiet_exit_errors(app)
+    app.run(headless=True)
+    assert isinstance(tp.app_crash(app), RuntimeError) and app.return_code == 1
+    assert "boom" not in capsys.readouterr().err

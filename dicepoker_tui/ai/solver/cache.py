@@ -12,6 +12,8 @@ import contextlib
 import hashlib
 import os
 import threading
+import zipfile
+import zlib
 from collections.abc import Callable
 from pathlib import Path
 
@@ -56,14 +58,17 @@ def table_path(model: Model) -> Path:
 
 
 def load_table(model: Model) -> Table | None:
-    """The cached table of a model, or None (missing, unreadable or the wrong size)."""
+    """The cached table of a model, or None (missing, not a regular file, damaged or the
+    wrong size): then it is solved again and the cache rewritten."""
     path = table_path(model)
+    if not path.is_file():
+        return None
     try:
-        with np.load(path) as data:
+        with np.load(path, allow_pickle=False) as data:
             values = data["values"]
             start = float(data["start"])
             seconds = float(data["seconds"])
-    except (OSError, KeyError, ValueError):
+    except (OSError, KeyError, ValueError, TypeError, EOFError, zipfile.BadZipFile, zlib.error):
         return None
     if values.shape != (model.n_states,) or values.dtype != np.float32:
         return None

@@ -8,10 +8,13 @@ from __future__ import annotations
 
 import json
 import os
+import stat
 from pathlib import Path
 
 from platformdirs import user_config_dir
 from pydantic import BaseModel, Field, ValidationError
+
+from dicepoker_tui.i18n import N_, _
 
 HOME_ENV = "DICEPOKER_HOME"
 APP_DIR_NAME = "dicepoker-tui"
@@ -40,13 +43,63 @@ def settings_path() -> Path:
     return config_dir() / SETTINGS_FILE
 
 
-def load_settings(path: Path | None = None) -> Settings:
-    """The saved settings, or the defaults when the file is missing or unreadable."""
+SETTINGS_MOST = 64 * 1024
+"""The largest settings file read (it holds a few short values)."""
+
+
+def read_settings(path: Path | None = None) -> tuple[Settings, str | None]:
+    """The saved settings, and why the defaults are used instead when the file is there but
+    cannot be used (None when it is fine or missing). Only a regular file of at most
+    `SETTINGS_MOST` bytes is read: a FIFO or a device is never opened."""
     path = path or settings_path()
     try:
-        return Settings.model_validate(json.loads(path.read_text(encoding="utf-8")))
-    except (OSError, ValueError, ValidationError):
-        return Settings()
+        info = path.stat()
+    except (FileNotFoundError, NotADirectoryError):
+        return Settings(), None
+    except OSError as exc:
+        return Settings(), _problem(path, exc.strerror or str(exc))
+    if not stat.S_ISREG(info.st_mode):
+        return Settings(), _problem(path, "not a regular file")
+    if info.st_size > SETTINGS_MOST:
+        return Settings(), _problem(path, "larger than 64 KB")
+    try:
+        with path.open("rb") as source:
+            data = source.read(SETTINGS_MOST + 1)
+        if len(data) > SETTINGS_MOST:
+            return Settings(), _problem(path, "larger than 64 KB")
+        return Settings.model_validate(json.loads(data.decode("utf-8"))), None
+    except OSError as exc:
+        return Settings(), _problem(path, exc.strerror or str(exc))
+    except ValidationError as exc:
+        return Settings(), _problem(path, str(exc.errors()[0]["msg"]))
+    except RecursionError:
+        return Settings(), _problem(path, "nested too deeply")
+    except ValueError:
+        return Settings(), _problem(path, "not valid JSON")
+
+
+def _flat(text: str) -> str:
+    return " ".join(text.split())
+
+
+def _problem(path: Path, reason: str) -> str:
+    return _("the settings {path} are ignored ({reason}); the defaults are used").format(
+        path=path, reason=_(_flat(reason))
+    )
+
+
+SETTINGS_REASONS = (
+    N_("not a regular file"),
+    N_("larger than 64 KB"),
+    N_("not valid JSON"),
+    N_("nested too deeply"),
+)
+"""The reasons `read_settings` gives in its own words (the others are the system's)."""
+
+
+def load_settings(path: Path | None = None) -> Settings:
+    """The saved settings, or the defaults when the file is missing or unusable."""
+    return read_settings(path)[0]
 
 
 def save_settings(settings: Settings, path: Path | None = None) -> bool:

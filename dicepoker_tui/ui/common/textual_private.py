@@ -143,3 +143,16 @@ def withdraw_note(app: App, note: Notification) -> None:
     gone already."""
     if note in app._notifications:
         app._unnotify(note)
+
+
+# -- crashes -------------------------------------------------------------------------------
+def quiet_exit_errors(app: App) -> None:
+    """Have `app` drop, not print, the traceback Textual shows when it crashes
+    (`_print_error_renderables`, called as the app exits): the command line reports the
+    crash in one line and logs the traceback itself (`cli.crash`)."""
+    app._print_error_renderables = app._exit_renderables.clear  # type: ignore[method-assign]
+
+
+def app_crash(app: App) -> BaseException | None:
+    """The exception that ended `app`, if one did (`_exception`, kept for test pilots)."""
+    return app._exception

@@ -8,7 +8,7 @@ from textual.containers import Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Input, Static
 
-from dicepoker_tui.families import NAME_MAX
+from dicepoker_tui.families import NAME_MAX, name_problem
 from dicepoker_tui.i18n import _
 
 
@@ -36,6 +36,10 @@ class RenameScreen(ModalScreen[str | None]):
         name = event.value.strip()
         if not name:
             self.notify(_("A name needs at least one character."), severity="warning", timeout=2)
+            return
+        problem = name_problem(name)
+        if problem:
+            self.notify(problem, severity="warning", timeout=3, markup=False)
             return
         self.dismiss(name)
 

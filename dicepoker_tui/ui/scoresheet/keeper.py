@@ -1,7 +1,8 @@
 """The app's link to the game history: every game at a table is recorded as it is played.
 
 The store opens lazily (the lobby's first frame does not wait for it). A store that
-cannot be used is reported once and the app plays on without keeping games.
+cannot be used is reported once through `unavailable` and kept as `problem`: the app
+shows it for the whole session and asks before a game starts that cannot be saved.
 """
 
 from __future__ import annotations
@@ -21,12 +22,17 @@ Notice = Callable[[str], None]
 class GameKeeper:
     """Opens the history, records the game on the table, lists and loads kept games."""
 
-    def __init__(self, notice: Notice, path: str | None = None) -> None:
+    def __init__(
+        self, notice: Notice, path: str | None = None, unavailable: Notice | None = None
+    ) -> None:
         self.notice = notice
         self.path = path
+        self.unavailable = unavailable or notice
         self._store: Store | None = None
         self._recorder: Recorder | None = None
         self._failed = False
+        self.problem: str | None = None
+        """Why the history cannot be used (one line), once opening it failed."""
 
     @property
     def store(self) -> Store | None:
@@ -34,10 +40,12 @@ class GameKeeper:
             from dicepoker_tui.store import Store
 
             try:
-                opened = Store.open(self.path)
+                opened = Store.open(self.path, on_wait=self.notice)
             except Exception as exc:  # never let the history stop a game
                 self._failed = True
-                self.notice(_("The game history cannot be opened: {error}").format(error=exc))
+                reason = " ".join(str(exc).split())
+                self.problem = _("Games are not saved: {reason}.").format(reason=reason)
+                self.unavailable(self.problem)
                 return None
             self._store = opened.store
             if opened.notice:
