@@ -53,7 +53,7 @@ def run(args: argparse.Namespace) -> int:
             _("--authorized-keys {path}: no such file").format(path=args.authorized_keys)
         )
     from dicepoker_tui.serve.host_key import HostKeyError
-    from dicepoker_tui.serve.server import GameServer, ServeOptions
+    from dicepoker_tui.serve.server import AlreadyServing, GameServer, ServeOptions
 
     options = ServeOptions(
         host=args.host,
@@ -66,7 +66,7 @@ def run(args: argparse.Namespace) -> int:
     logging.basicConfig(level=logging.WARNING, format="dicepoker serve: %(message)s")
     try:
         return asyncio.run(_serve(GameServer(options)))
-    except HostKeyError as exc:
+    except (HostKeyError, AlreadyServing) as exc:
         raise CliError(str(exc)) from None
     except OSError as exc:
         raise CliError(

@@ -153,6 +153,7 @@ class ChatLine(BaseModel):
     at: float = Field(description="Unix time on the server.")
     key: str | None = Field(default=None, description="A notice's English template (msgid).")
     params: Params = Field(default_factory=dict, description="The values of `key`'s fields.")
+    keyed: bool = Field(default=True, description="Said by a player who logged in with a key.")
 
     def shown(self) -> str:
         """The line in the reader's language: notices are translated, what people say is not."""

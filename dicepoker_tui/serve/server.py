@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import fcntl
 import logging
 import os
 import tempfile
@@ -17,7 +18,7 @@ from pathlib import Path
 
 import asyncssh
 
-from dicepoker_tui.i18n import N_
+from dicepoker_tui.i18n import N_, _
 from dicepoker_tui.net.hub import Hub
 from dicepoker_tui.net.hub_socket import serve_hub
 from dicepoker_tui.serve.authorized_keys import load_authorized_keys
@@ -29,8 +30,14 @@ from dicepoker_tui.serve.ssh_server import GameSSHServer
 log = logging.getLogger(__name__)
 
 SOCKET_NAME = "hub.sock"
+LOCK_NAME = "serve.lock"
+"""Held (flock) by the one server of a data directory while it runs."""
 HISTORY_NAME = "history.db"
 MAX_SOCKET_PATH = 100
+
+
+class AlreadyServing(Exception):
+    """Another `dicepoker serve` runs on this data directory; the message says which."""
 
 
 @dataclass
@@ -69,6 +76,7 @@ class GameServer:
         self._hub_server: asyncio.AbstractServer | None = None
         self._idle_task: asyncio.Task | None = None
         self._tmp: tempfile.TemporaryDirectory | None = None
+        self._lock_fd: int | None = None
 
     @property
     def max_sessions(self) -> int:
@@ -77,6 +85,7 @@ class GameServer:
     # -- start and stop -----------------------------------------------------------------------
     async def start(self) -> None:
         _private_dir(self.data_dir)
+        self._lock()
         key = load_or_create_host_key(self.options.host_key or self.data_dir / HOST_KEY_NAME)
         if self.options.authorized_keys is not None:
             self.authorized_keys = load_authorized_keys(self.options.authorized_keys)
@@ -105,6 +114,29 @@ class GameServer:
         self.port = self._acceptor.sockets[0].getsockname()[1]
         if self.options.idle_timeout > 0:
             self._idle_task = asyncio.get_running_loop().create_task(self._close_idle())
+
+    def _lock(self) -> None:
+        """Take the data directory's lock, or refuse without touching anything."""
+        path = self.data_dir / LOCK_NAME
+        fd = os.open(path, os.O_RDWR | os.O_CREAT, 0o600)
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except OSError:
+            holder = os.pread(fd, 64, 0).decode(errors="replace").strip() or "?"
+            os.close(fd)
+            raise AlreadyServing(
+                _("another dicepoker serve (pid {pid}) uses {path}; stop it first").format(
+                    pid=holder, path=self.data_dir
+                )
+            ) from None
+        os.ftruncate(fd, 0)
+        os.pwrite(fd, f"{os.getpid()}\n".encode(), 0)
+        self._lock_fd = fd
+
+    def _unlock(self) -> None:
+        if self._lock_fd is not None:
+            os.close(self._lock_fd)  # the lock goes with it; the file stays, harmless
+            self._lock_fd = None
 
     def _open_history(self) -> None:
         try:
@@ -140,6 +172,7 @@ class GameServer:
             self.store.close()
         if self._tmp is not None:
             self._tmp.cleanup()
+        self._unlock()
 
     async def serve_forever(self) -> None:
         assert self._acceptor is not None

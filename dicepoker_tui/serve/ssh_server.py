@@ -46,6 +46,8 @@ CLEAN_EXITS = (0, 3, 4)
 """The app's exit codes for an ordinary end: quit, refused by the hub, hub gone."""
 
 EARLY_INPUT_LIMIT = 4096
+HANGUP_GRACE = 3.0
+"""Seconds an app has to end after SIGHUP (its client left) before it gets SIGKILL."""
 SAFE_ENV = re.compile(r"^[A-Za-z0-9_.@:+-]{1,64}$")
 PASSED_ENV = ("LANG", "LC_ALL", "LC_MESSAGES", "LC_CTYPE", "COLORTERM")
 
@@ -267,8 +269,8 @@ class GameSession(asyncssh.SSHServerSession):
             )
             os.close(slave)
             slave = -1
-            if self._gone:
-                self._kill(signal.SIGHUP)
+            if self._gone:  # the client left while the app started: SIGHUP, then SIGKILL
+                self._hangup()
             chan = self.chan
             self.bridge = PtyBridge(
                 master, chan.write, chan.pause_reading, chan.resume_reading, self._eof.set
@@ -333,7 +335,7 @@ class GameSession(asyncssh.SSHServerSession):
             return
         self._kill(signal.SIGHUP)
         pid = self.pid
-        asyncio.get_running_loop().call_later(3.0, self._kill_if, pid)
+        asyncio.get_running_loop().call_later(HANGUP_GRACE, self._kill_if, pid)
 
     def _kill_if(self, pid: int) -> None:
         if self.pid == pid:

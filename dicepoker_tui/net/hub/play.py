@@ -24,7 +24,12 @@ class Play(HubBase):
         if not text:
             raise Refusal("empty", N_("Nothing to say."))
         assert state.identity is not None
-        line = p.ChatLine(nick=state.identity.nick, text=text, at=self.clock())
+        line = p.ChatLine(
+            nick=state.identity.nick,
+            text=text,
+            at=self.clock(),
+            keyed=state.identity.fingerprint is not None,
+        )
         table.chat.append(line)
         self._broadcast(table, p.Chat(table=table.id, line=line))
 
