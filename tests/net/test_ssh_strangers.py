@@ -12,7 +12,6 @@ import signal
 
 import pytest
 
-from dicepoker_tui.net import protocol as p
 from dicepoker_tui.net.client import HubClient
 from dicepoker_tui.serve.server import AlreadyServing, GameServer, ServeOptions
 
