@@ -19,7 +19,7 @@ from pathlib import Path
 import asyncssh
 
 from dicepoker_tui.i18n import N_, _
-from dicepoker_tui.net.hub import Hub
+from dicepoker_tui.net.hub import Hub, HubLimits
 from dicepoker_tui.net.hub_socket import serve_hub
 from dicepoker_tui.serve.authorized_keys import load_authorized_keys
 from dicepoker_tui.serve.host_key import HOST_KEY_NAME, load_or_create_host_key
@@ -52,6 +52,9 @@ class ServeOptions:
     bot_pace: float = 0.8
     prefork: bool = True
     history: bool = True
+    max_tables: int = 100
+    max_tables_per_nick: int = 3
+    waiting_grace: float = 120.0
 
 
 class GameServer:
@@ -66,7 +69,14 @@ class GameServer:
 
             self.data_dir = data_dir()
         self.authorized_keys: asyncssh.SSHAuthorizedKeys | None = None
-        self.hub = Hub(bot_pace=options.bot_pace)
+        self.hub = Hub(
+            bot_pace=options.bot_pace,
+            limits=HubLimits(
+                max_tables=options.max_tables,
+                max_tables_per_nick=options.max_tables_per_nick,
+                waiting_grace=options.waiting_grace,
+            ),
+        )
         self.spawner = Spawner(prefork=options.prefork)
         self.sessions: set[Session] = set()
         self.socket_path = self.data_dir / SOCKET_NAME

@@ -53,7 +53,11 @@ class NetApp(DicePokerApp):
     def _print_error_renderables(self) -> None:
         """A crash's traceback goes to the server's log (fd `DICEPOKER_LOG_FD`), never to
         the player's terminal: the server tells the player in one line that the game
-        stopped. (Textual's own hook for printing them at exit.)"""
+        stopped. An ordinary end's one line (refused, hub gone) is the player's.
+        (Textual's own hook for printing them at exit.)"""
+        if self._exception is None:
+            super()._print_error_renderables()
+            return
         errors, self._exit_renderables = list(self._exit_renderables), []
         if not errors:
             return
