@@ -12,8 +12,9 @@ import contextlib
 import fcntl
 import logging
 import os
+import shutil
 import tempfile
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 import asyncssh
@@ -22,6 +23,14 @@ from dicepoker_tui.i18n import N_, _
 from dicepoker_tui.net.hub import Hub, HubLimits
 from dicepoker_tui.net.hub_socket import serve_hub
 from dicepoker_tui.serve.authorized_keys import load_authorized_keys
+from dicepoker_tui.serve.door import (
+    CLAIMS_NAME,
+    LOGIN_LOG_NAME,
+    Door,
+    DoorLimits,
+    LoginLog,
+    NickClaims,
+)
 from dicepoker_tui.serve.host_key import HOST_KEY_NAME, load_or_create_host_key
 from dicepoker_tui.serve.session_host import EndReason, Session
 from dicepoker_tui.serve.spawner import Spawner
@@ -55,6 +64,7 @@ class ServeOptions:
     max_tables: int = 100
     max_tables_per_nick: int = 3
     waiting_grace: float = 120.0
+    door: DoorLimits = field(default_factory=DoorLimits)
 
 
 class GameServer:
@@ -78,6 +88,9 @@ class GameServer:
             ),
         )
         self.spawner = Spawner(prefork=options.prefork)
+        self.door = Door(options.door)
+        self.claims = NickClaims(self.data_dir / CLAIMS_NAME)
+        self.logins = LoginLog(self.data_dir / LOGIN_LOG_NAME)
         self.sessions: set[Session] = set()
         self.socket_path = self.data_dir / SOCKET_NAME
         self.port = options.port
@@ -117,7 +130,7 @@ class GameServer:
             agent_forwarding=False,
             x11_forwarding=False,
             allow_scp=False,
-            login_timeout=60,
+            login_timeout=self.options.door.login_grace,
             keepalive_interval=30,
             keepalive_count_max=4,
         )
@@ -153,7 +166,11 @@ class GameServer:
             from dicepoker_tui.store import Store
         except ImportError:
             return
-        opened = Store.open(self.data_dir / HISTORY_NAME)
+        path = self.data_dir / HISTORY_NAME
+        opened = Store.open(path)
+        for kept in (path, *path.parent.glob(HISTORY_NAME + "-*")):  # with its journal files
+            with contextlib.suppress(OSError):
+                os.chmod(kept, 0o600)
         if opened.notice:
             log.warning("%s", opened.notice)
         self.store = opened.store
@@ -196,7 +213,15 @@ class GameServer:
         return True
 
     def release(self, session: Session) -> None:
+        """`session` ended. The home of a nickname without a key goes with its last
+        session: its settings are nobody's to keep (anyone may use that name)."""
         self.sessions.discard(session)
+        who = getattr(session, "identity", None)
+        if who is None or who.fingerprint is not None or self.claims.claimed(who.nick):
+            return
+        if any(getattr(s, "identity", None) == who for s in self.sessions):
+            return
+        shutil.rmtree(self.data_dir / "sessions" / who.nick, ignore_errors=True)
 
     def session_dir(self, nick: str) -> Path:
         """A nickname's home for its session apps; its history is the server's."""
@@ -220,13 +245,18 @@ class GameServer:
             now = asyncio.get_running_loop().time()
             for session in list(self.sessions):
                 if session.idle_for(now) > limit and session.end_reason is None:
-                    minutes = max(1, round(limit / 60))
-                    session.terminate(
-                        EndReason(
-                            N_("closed after {minutes} min without a key pressed"),
-                            {"minutes": minutes},
-                        )
-                    )
+                    session.terminate(idle_reason(limit))
+
+
+def idle_reason(limit: float) -> EndReason:
+    """Why an idle session was closed, in the unit its timeout is best said in."""
+    if limit < 90:
+        return EndReason(
+            N_("closed after {seconds} s without a key pressed"), {"seconds": round(limit)}
+        )
+    return EndReason(
+        N_("closed after {minutes} min without a key pressed"), {"minutes": round(limit / 60)}
+    )
 
 
 def _load_bots() -> None:

@@ -59,18 +59,44 @@ class GameSSHServer(asyncssh.SSHServer):
         self.game_server = game_server
         self.username = ""
         self.fingerprint: str | None = None
+        self.address = "?"
+        self.sessions: set[GameSession] = set()
+        """Session channels open on this connection."""
         self._conn: asyncssh.SSHServerConnection | None = None
         self._keys: ConnectionKeys | None = None
+        self._counted = False
+        self._refusal: str | None = None
 
     @property
     def _open(self) -> bool:
         return self.game_server.authorized_keys is None
 
+    @property
+    def _keyless(self) -> bool:
+        """Whether a login without a key may come in (an open server, keys not required)."""
+        return self._open and not self.game_server.door.limits.require_keys
+
     def connection_made(self, conn: asyncssh.SSHServerConnection) -> None:
         self._conn = conn
+        peer = conn.get_extra_info("peername")
+        self.address = str(peer[0]) if peer else "?"
+        self._refusal = self.game_server.door.enter(self.address)
+        if self._refusal is not None:
+            self.game_server.logins.write(self.address, "-", None, self._refusal)
+        else:
+            self._counted = True
+
+    def connection_lost(self, exc: Exception | None) -> None:
+        if self._counted:
+            self._counted = False
+            self.game_server.door.leave(self.address)
 
     def begin_auth(self, username: str) -> bool:
         self.username = username
+        if self._refusal is not None and self._conn is not None:
+            # said once the keys are exchanged, so that the client can show it
+            self._conn.disconnect(asyncssh.DISC_TOO_MANY_CONNECTIONS, f"dicepoker: {self._refusal}")
+            return True
         allowed = self.game_server.authorized_keys
         if allowed is not None and self._conn is not None:
             # asyncssh checks these keys itself, with their options (from=, no-pty, ...)
@@ -93,32 +119,50 @@ class GameSSHServer(asyncssh.SSHServer):
             self.fingerprint = self._keys.accepted.get_fingerprint()
 
     def password_auth_supported(self) -> bool:
-        return self._open
+        return self._keyless
 
     def validate_password(self, username: str, password: str) -> bool:
         self.fingerprint = None
-        return self._open
+        return self._keyless
 
     def kbdint_auth_supported(self) -> bool:
-        return self._open
+        return self._keyless
 
     def get_kbdint_challenge(self, username: str, lang: str, submethods: str) -> bool:
         self.fingerprint = None
-        return self._open  # True: in without a prompt
+        return self._keyless  # True: in without a prompt
 
     def validate_kbdint_response(self, username: str, responses: list[str]) -> bool:
-        return self._open
+        return self._keyless
 
     def session_requested(self) -> asyncssh.SSHServerSession:
-        return GameSession(self.game_server, Identity(self.username, self.fingerprint))
+        limit = self.game_server.door.limits.sessions_per_connection
+        open_now = [s for s in self.sessions if s.chan is None or not s.chan.is_closing()]
+        if len(open_now) >= limit:
+            why = f"{len(open_now)} sessions on one connection already"
+            self.game_server.logins.write(self.address, self.username, self.fingerprint, why)
+            raise asyncssh.ChannelOpenError(
+                asyncssh.OPEN_ADMINISTRATIVELY_PROHIBITED,
+                f"dicepoker: {limit} session(s) per connection; connect again for another",
+            )
+        session = GameSession(self.game_server, Identity(self.username, self.fingerprint), self)
+        self.sessions.add(session)
+        return session
 
 
 class GameSession(asyncssh.SSHServerSession):
     """One SSH session channel: a game app on a pty, or a line of help."""
 
-    def __init__(self, game_server: SessionHost, identity: Identity) -> None:
+    def __init__(
+        self,
+        game_server: SessionHost,
+        identity: Identity,
+        connection: GameSSHServer | None = None,
+    ) -> None:
         self.server = game_server
         self.identity = identity
+        self.connection = connection
+        self.address = connection.address if connection is not None else "?"
         self.chan: asyncssh.SSHServerChannel | None = None
         self.term = "xterm-256color"
         self.size = (80, 24)
@@ -181,17 +225,29 @@ class GameSession(asyncssh.SSHServerSession):
                 ),
                 nick=repr(self.identity.nick[:40]),
             )
+        elif not self.server.claims.check(self.identity.nick, self.identity.fingerprint):
+            self._refuse(
+                N_("the name {nick} belongs to another key here; connect with it or another name"),
+                nick=self.identity.nick,
+            )
         elif not self.server.admit(self):
             self._refuse(
                 N_("the server is full ({n} sessions); try again later"),
                 n=self.server.max_sessions,
             )
         else:
+            self._log("accepted")
             self._task = asyncio.get_running_loop().create_task(self._run_app())
 
+    def _log(self, outcome: str) -> None:
+        who = self.identity
+        self.server.logins.write(self.address, who.nick, who.fingerprint, outcome)
+
     def _refuse(self, template: str, **params: object) -> None:
-        """One line of help and the channel closes; in the language the client asked for."""
+        """One line of help and the channel closes; in the language the client asked for.
+        The login log has it too (in English)."""
         assert self.chan is not None
+        self._log("refused: " + template.format(**params))
         line = "dicepoker: " + self._translation().gettext(template).format(**params)
         newline = "\r\n" if self.pty else "\n"
         self.chan.write_stderr((line + newline).encode())
@@ -233,6 +289,9 @@ class GameSession(asyncssh.SSHServerSession):
 
     def connection_lost(self, exc: Exception | None) -> None:
         self._gone = True
+        if self.connection is not None:
+            self.connection.sessions.discard(self)
+            self.connection = None
         self._hangup()
 
     # -- the app ------------------------------------------------------------------------------
