@@ -82,6 +82,8 @@ class PtyBridge:
         self.closed = False
         self.bytes_out = 0
         self.bytes_in = 0
+        self.bytes_to_app = 0
+        """Input bytes the app has been given so far (at most the token bucket's rate)."""
         self.alt_screen = False
         """Whether the app's output left the terminal on the alternate screen."""
         os.set_blocking(master, False)
@@ -152,6 +154,7 @@ class PtyBridge:
                 self._inbuf.clear()
                 break
             self._tokens -= sent
+            self.bytes_to_app += sent
             del self._inbuf[:sent]
         if self._inbuf and not self.closed and self._budget() <= 0:
             if self._refill is None:  # over budget: the rest when the bucket has refilled
