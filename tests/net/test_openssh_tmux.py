@@ -129,3 +129,46 @@ async def test_a_resize_storm_ends_drawn_at_the_last_size(game_server, tmp_path)
     finally:
         await pane.close()
     await close_pair(pair)
+
+
+async def test_openssh_write_undo_loop_takes_back_once_and_the_other_comes_back(
+    game_server, tmp_path
+):
+    from dicepoker_tui.engine.scoresheet import events as ev
+
+    pair = await honest_pair(game_server)
+    alpha = await Pane.ssh(game_server.port, "alpha", tmp_path, 100, 30)
+    beta = await Pane.ssh(game_server.port, "beta", tmp_path, 100, 30)
+    again = None
+    try:
+        await alpha.shows("online as")
+        await beta.shows("online as")
+        await alpha.keys("n")
+        await alpha.shows("Open the table")
+        await alpha.keys("C-s")
+        await alpha.shows("Waiting for 1 more player")
+        await beta.shows("alpha's")
+        await beta.keys("Down", "Enter")  # bob's table is first
+        await alpha.shows("your turn")
+        table = next(t for t in game_server.hub.tables.values() if t.creator == "alpha")
+        await alpha.keys("r")
+        await until(lambda: table.game.state.turn.dice is not None, what="alpha's throw")
+        for _ in range(30):  # the lock-out: enter, u, enter, u...
+            await alpha.keys("Enter")
+            await alpha.keys("u")
+        await until(
+            lambda: table.game.state.current == 1 and not table.game.state.turn.dice,
+            what="alpha's write standing",
+        )
+        assert sum(isinstance(e, ev.WriteUndone) for e in table.game.events) == 1
+        await beta.close()  # beta's connection goes; beta comes back to a working table
+        await until(lambda: not game_server.hub._is_present(table, 1), what="beta away")
+        again = await Pane.ssh(game_server.port, "beta", tmp_path, 100, 30)
+        shown = await again.shows("your turn")
+        assert "lost" not in shown
+        await still_playing(game_server, pair)
+    finally:
+        for pane in (alpha, beta, again):
+            if pane is not None:
+                await pane.close()
+    await close_pair(pair)

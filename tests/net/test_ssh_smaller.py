@@ -52,7 +52,7 @@ async def test_a_dropped_peer_is_not_logged_at_every_write(game_server, caplog):
     pair = await honest_pair(game_server)
     caplog.set_level(logging.WARNING)
     hub = game_server.hub
-    reader, writer = await asyncio.open_unix_connection(str(game_server.socket_path))
+    _reader, writer = await asyncio.open_unix_connection(str(game_server.socket_path))
     writer.write(p.encode(p.Hello(token=hub.issue_token("gone"))))
     await writer.drain()
     await until(lambda: hub.peer_count == 3, what="gone at the hub")
