@@ -41,6 +41,7 @@ class Door:
         self.clock = clock
         self.open: dict[str, int] = {}
         self._buckets: dict[str, tuple[float, float]] = {}
+        self._telling: dict[str, int] = {}
 
     def enter(self, address: str) -> str | None:
         """Count a new connection from `address` in; or why it is refused."""
@@ -60,6 +61,23 @@ class Door:
         if len(self._buckets) > 10000:  # forget the full buckets of addresses long gone
             self._buckets = {a: b for a, b in self._buckets.items() if b[0] < burst - 1}
         return None
+
+    def refusing(self, address: str) -> bool:
+        """Count in a refused connection that is told why before it closes; False when
+        as many as `connections_per_address` are being told already (cut it short)."""
+        telling = self._telling.get(address, 0)
+        if telling >= self.limits.connections_per_address:
+            return False
+        self._telling[address] = telling + 1
+        return True
+
+    def refused(self, address: str) -> None:
+        """A refused connection closed."""
+        left = self._telling.get(address, 0) - 1
+        if left > 0:
+            self._telling[address] = left
+        else:
+            self._telling.pop(address, None)
 
     def leave(self, address: str) -> None:
         left = self.open.get(address, 0) - 1

@@ -66,6 +66,7 @@ class GameSSHServer(asyncssh.SSHServer):
         self._keys: ConnectionKeys | None = None
         self._counted = False
         self._refusal: str | None = None
+        self._telling = False
 
     @property
     def _open(self) -> bool:
@@ -80,16 +81,23 @@ class GameSSHServer(asyncssh.SSHServer):
         self._conn = conn
         peer = conn.get_extra_info("peername")
         self.address = str(peer[0]) if peer else "?"
-        self._refusal = self.game_server.door.enter(self.address)
-        if self._refusal is not None:
-            self.game_server.logins.write(self.address, "-", None, self._refusal)
-        else:
+        door = self.game_server.door
+        self._refusal = door.enter(self.address)
+        if self._refusal is None:
             self._counted = True
+            return
+        self.game_server.logins.write(self.address, "-", None, self._refusal)
+        self._telling = door.refusing(self.address)  # told why once the keys are exchanged
+        if not self._telling:
+            conn.abort()  # too many of those already: no more words
 
     def connection_lost(self, exc: Exception | None) -> None:
         if self._counted:
             self._counted = False
             self.game_server.door.leave(self.address)
+        elif self._telling:
+            self._telling = False
+            self.game_server.door.refused(self.address)
 
     def begin_auth(self, username: str) -> bool:
         self.username = username

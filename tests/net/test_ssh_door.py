@@ -184,3 +184,20 @@ async def test_the_home_of_an_unkeyed_name_goes_with_its_last_session(game_serve
     assert (game_server.data_dir / "sessions" / "keeper").is_dir()
     await still_playing(game_server, pair)
     await close_pair(pair)
+
+
+async def test_refused_connections_beyond_the_cap_are_cut_short(short_tmp):
+    async with serving(short_tmp, connections_per_address=2, login_grace=30.0) as server:
+        pair = await honest_pair(server)
+        held = [await asyncio.open_connection("127.0.0.1", server.port) for _ in range(2)]
+        await until(lambda: server.door.open.get("127.0.0.1") == 2, what="two at the door")
+        told = [await asyncio.open_connection("127.0.0.1", server.port) for _ in range(2)]
+        await until(lambda: server.door._telling.get("127.0.0.1") == 2, what="two being told")
+        reader, writer = await asyncio.open_connection("127.0.0.1", server.port)
+        assert await asyncio.wait_for(reader.read(), 5) == b""  # cut at once, not in 30 s
+        writer.close()
+        for _reader, w in (*held, *told):
+            w.close()
+        await until(lambda: not server.door.open and not server.door._telling, what="all gone")
+        await still_playing(server, pair)
+        await close_pair(pair)
