@@ -252,7 +252,7 @@ def idle_reason(limit: float) -> EndReason:
     """Why an idle session was closed, in the unit its timeout is best said in."""
     if limit < 90:
         return EndReason(
-            N_("closed after {seconds} s without a key pressed"), {"seconds": round(limit)}
+            N_("closed after {seconds} s without a key pressed"), {"seconds": f"{limit:g}"}
         )
     return EndReason(
         N_("closed after {minutes} min without a key pressed"), {"minutes": round(limit / 60)}
