@@ -34,7 +34,7 @@ from dicepoker_tui.serve.door import (
 from dicepoker_tui.serve.host_key import HOST_KEY_NAME, load_or_create_host_key
 from dicepoker_tui.serve.session_host import EndReason, Session
 from dicepoker_tui.serve.spawner import Spawner
-from dicepoker_tui.serve.ssh_server import GameSSHServer
+from dicepoker_tui.serve.ssh_login import GameSSHServer
 
 log = logging.getLogger(__name__)
 
