@@ -51,6 +51,50 @@ def add_parser(p: argparse.ArgumentParser) -> None:
         metavar="SECONDS",
         help=_("close sessions without a key pressed for this long (0: never; default 3600)"),
     )
+    p.add_argument(
+        "--require-keys",
+        action="store_true",
+        help=_("only players with an SSH key may join (default: a name alone will do)"),
+    )
+    limits = p.add_argument_group(_("limits"))
+    limits.add_argument(
+        "--max-tables", type=int, default=100, metavar="N", help=_("open tables (default 100)")
+    )
+    limits.add_argument(
+        "--max-tables-per-name",
+        type=int,
+        default=3,
+        metavar="N",
+        help=_("unfinished tables one nickname may open (default 3)"),
+    )
+    limits.add_argument(
+        "--sessions-per-connection",
+        type=int,
+        default=1,
+        metavar="N",
+        help=_("sessions one SSH connection may open (default 1)"),
+    )
+    limits.add_argument(
+        "--connections-per-address",
+        type=int,
+        default=10,
+        metavar="N",
+        help=_("connections open at once from one address (default 10)"),
+    )
+    limits.add_argument(
+        "--connections-per-minute",
+        type=int,
+        default=30,
+        metavar="N",
+        help=_("new connections a minute from one address (default 30)"),
+    )
+    limits.add_argument(
+        "--login-grace",
+        type=float,
+        default=30.0,
+        metavar="SECONDS",
+        help=_("seconds a connection has to log in (default 30)"),
+    )
 
 
 def run(args: argparse.Namespace) -> int:
@@ -60,12 +104,24 @@ def run(args: argparse.Namespace) -> int:
         raise CliError(_("--max-sessions needs at least 1"))
     if args.idle_timeout < 0:
         raise CliError(_("--idle-timeout cannot be negative"))
+    for flag in (
+        "max_tables",
+        "max_tables_per_name",
+        "sessions_per_connection",
+        "connections_per_address",
+        "connections_per_minute",
+    ):
+        if getattr(args, flag) < 1:
+            raise CliError(_("--{flag} needs at least 1").format(flag=flag.replace("_", "-")))
+    if args.login_grace <= 0:
+        raise CliError(_("--login-grace needs more than 0 seconds"))
     if args.authorized_keys is not None and not args.authorized_keys.is_file():
         raise CliError(
             _("--authorized-keys {path}: no such file").format(path=args.authorized_keys)
         )
+    from dicepoker_tui.serve.door import DoorLimits
     from dicepoker_tui.serve.host_key import HostKeyError
-    from dicepoker_tui.serve.server import GameServer, ServeOptions
+    from dicepoker_tui.serve.server import AlreadyServing, GameServer, ServeOptions
 
     options = ServeOptions(
         host=args.host,
@@ -74,11 +130,22 @@ def run(args: argparse.Namespace) -> int:
         authorized_keys=args.authorized_keys,
         max_sessions=args.max_sessions,
         idle_timeout=args.idle_timeout,
+        max_tables=args.max_tables,
+        max_tables_per_nick=args.max_tables_per_name,
+        door=DoorLimits(
+            sessions_per_connection=args.sessions_per_connection,
+            connections_per_address=args.connections_per_address,
+            connections_per_minute=args.connections_per_minute,
+            login_grace=args.login_grace,
+            require_keys=args.require_keys,
+        ),
     )
-    logging.basicConfig(level=logging.WARNING, format="dicepoker serve: %(message)s")
+    logging.basicConfig(level=logging.INFO, format="dicepoker serve: %(message)s")
+    for noisy in ("asyncssh", "asyncio"):  # their connection chatter is not the server's log
+        logging.getLogger(noisy).setLevel(logging.WARNING)
     try:
         return asyncio.run(_serve(GameServer(options)))
-    except HostKeyError as exc:
+    except (HostKeyError, AlreadyServing) as exc:
         raise CliError(str(exc)) from None
     except OSError as exc:
         raise CliError(

@@ -37,6 +37,7 @@ class ScoresheetSpec(FamilySpec):
     turn_events = frozenset({"turn_started", "game_finished"})
     game_kind = N_("a scoresheet game")
     games_kind = N_("scoresheet games")
+    take_back_commands = frozenset({"undo"})
 
     def variants(self) -> Sequence[VariantLike]:
         return variants.all_variants()
@@ -85,10 +86,22 @@ class ScoresheetSpec(FamilySpec):
         }
 
     def view(self, events: Sequence[Any], seat: int | None) -> list[Any]:
-        return [
-            e.model_copy(update={"seed": 0}) if isinstance(e, ev.GameStarted) else e
-            for e in events
-        ]
+        """The events without the seed, and holds folded: of the holds of a die between
+        two other events only the last is kept, so however often a player toggles, what a
+        table sends stays bounded by the rules (the history keeps every event)."""
+        shown: list[Any] = []
+        held_at: dict[int, int] = {}  # die -> where its latest hold is in `shown`
+        for e in events:
+            if isinstance(e, ev.DiceHeld):
+                if e.index in held_at:
+                    shown[held_at[e.index]] = None
+                held_at[e.index] = len(shown)
+            else:
+                held_at.clear()
+                if isinstance(e, ev.GameStarted):
+                    e = e.model_copy(update={"seed": 0})
+            shown.append(e)
+        return [e for e in shown if e is not None]
 
     def bot_levels(self) -> list[str]:
         return bot_levels()

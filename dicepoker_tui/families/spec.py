@@ -137,6 +137,9 @@ class FamilySpec(ABC):
         return any(getattr(e, "type", "") in self.turn_events for e in events)
 
     turn_events: ClassVar[frozenset[str]] = frozenset()
+    take_back_commands: ClassVar[frozenset[str]] = frozenset()
+    """Command types that take back the last move (a scoresheet's undo): at a shared
+    table only the player who made that move may, once a turn."""
 
     # -- who sees what ----------------------------------------------------------------
     @abstractmethod

@@ -57,7 +57,7 @@ class HubClient:
         """Open the socket and say hello; raises `HubError` with a readable reason."""
         try:
             self._reader, self._writer = await asyncio.wait_for(
-                asyncio.open_unix_connection(str(self.path), limit=p.MAX_LINE), timeout
+                asyncio.open_unix_connection(str(self.path), limit=p.MAX_HUB_LINE), timeout
             )
         except (OSError, TimeoutError) as exc:
             reason = _("The game server is not reachable ({error}).").format(error=exc)

@@ -1,8 +1,8 @@
 """The hub served on a local unix socket (mode 0600), one JSON line per message.
 
-Every peer has a bounded outgoing queue drained by its own task: a peer that cannot
-keep up is dropped (its app reconnects and gets a fresh snapshot) instead of holding
-up the hub or the other peers.
+Every peer has an outgoing queue bounded in messages and in bytes, drained by its own
+task: a peer that cannot keep up is told so and dropped (its player connects again and
+gets a fresh snapshot) instead of holding up the hub or the other peers.
 """
 
 from __future__ import annotations
@@ -17,13 +17,24 @@ from pathlib import Path
 
 from pydantic import BaseModel
 
+from dicepoker_tui.i18n import N_
 from dicepoker_tui.net import protocol as p
 from dicepoker_tui.net.hub import Hub
 
 log = logging.getLogger(__name__)
 
+SLOW = p.Error(
+    code="too_slow",
+    message=N_("Your connection did not keep up with the table; connect again."),
+    key=N_("Your connection did not keep up with the table; connect again."),
+)
+
 QUEUE_LIMIT = 1000
 """Messages waiting for one peer before it counts as stuck and is dropped."""
+QUEUE_BYTES = 2 * p.MAX_HUB_LINE
+"""Bytes waiting for one peer before it counts as stuck and is dropped."""
+SLOW_GRACE = 10.0
+"""Seconds a dropped peer has to read the notice before its connection is cut."""
 
 
 class SocketPeer:
@@ -40,17 +51,32 @@ class SocketPeer:
         self.on_hello = on_hello
         self.reader = reader
         self.writer = writer
-        self.queue: asyncio.Queue[bytes | None] = asyncio.Queue(QUEUE_LIMIT)
+        self.queue: asyncio.Queue[bytes | None] = asyncio.Queue(QUEUE_LIMIT + 1)
+        self.queued_bytes = 0
         self.closed = False
 
     def send(self, message: BaseModel) -> None:
         if self.closed:
             return
-        try:
-            self.queue.put_nowait(p.encode(message))
-        except asyncio.QueueFull:
-            log.warning("dropping a hub peer that does not keep up")
-            self.close("too slow")
+        data = p.encode(message)
+        if self.queue.qsize() >= QUEUE_LIMIT or self.queued_bytes + len(data) > QUEUE_BYTES:
+            self._drop_slow()
+            return
+        self.queued_bytes += len(data)
+        self.queue.put_nowait(data)
+
+    def _drop_slow(self) -> None:
+        """Too far behind: what waits is dropped, the peer is told why and leaves the hub
+        now; its connection gets `SLOW_GRACE` seconds to take the notice, then is cut."""
+        log.warning("dropping a hub peer that does not keep up")
+        while not self.queue.empty():
+            self.queue.get_nowait()
+        self.queued_bytes = 0
+        self.queue.put_nowait(p.encode(SLOW))
+        self.close("too slow")
+        loop = asyncio.get_running_loop()
+        loop.call_soon(self.hub.disconnect, self)
+        loop.call_later(SLOW_GRACE, self.writer.transport.abort)
 
     def close(self, reason: str) -> None:
         if self.closed:
@@ -62,12 +88,14 @@ class SocketPeer:
             self.writer.transport.abort()
 
     async def _drain(self) -> None:
-        while True:
-            data = await self.queue.get()
-            if data is None:
-                break
-            self.writer.write(data)
-            await self.writer.drain()
+        with contextlib.suppress(ConnectionError, OSError):
+            while True:
+                data = await self.queue.get()
+                if data is None or self.writer.transport.is_closing():
+                    break  # (writing on would log every write to a peer gone)
+                self.queued_bytes -= len(data)
+                self.writer.write(data)
+                await self.writer.drain()
         self.writer.close()
 
     async def run(self) -> None:

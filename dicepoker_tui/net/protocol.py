@@ -30,7 +30,11 @@ from dicepoker_tui.i18n import N_, _
 
 PROTOCOL_VERSION = 1
 MAX_LINE = 256 * 1024
-"""The longest line either side accepts (a whole game's events fit many times over)."""
+"""The longest request the hub accepts from an app."""
+MAX_HUB_LINE = 4 * 1024 * 1024
+"""The longest message an app accepts from the hub: more than the hub ever sends (its
+tables are capped, a game's events are bounded by its rules and one undo a turn, the
+chat keeps its last lines), so the reader never meets a line it cannot take."""
 CHAT_MAX = 200
 NICK_PATTERN = r"^[A-Za-z0-9][A-Za-z0-9_.-]{0,23}$"
 REMATCH_OFFER = N_("{nick} offers a rematch — press r to join")
@@ -153,6 +157,7 @@ class ChatLine(BaseModel):
     at: float = Field(description="Unix time on the server.")
     key: str | None = Field(default=None, description="A notice's English template (msgid).")
     params: Params = Field(default_factory=dict, description="The values of `key`'s fields.")
+    keyed: bool = Field(default=True, description="Said by a player who logged in with a key.")
 
     def shown(self) -> str:
         """The line in the reader's language: notices are translated, what people say is not."""
@@ -335,8 +340,8 @@ def encode(message: BaseModel) -> bytes:
     return message.model_dump_json().encode() + b"\n"
 
 
-def _decode(adapter: TypeAdapter, line: bytes | str):
-    if len(line) > MAX_LINE:
+def _decode(adapter: TypeAdapter, line: bytes | str, limit: int = MAX_LINE):
+    if len(line) > limit:
         raise BadMessage("message too long")
     try:
         return adapter.validate_json(line)
@@ -351,4 +356,4 @@ def decode_client(line: bytes | str) -> ClientMessage:
 
 
 def decode_server(line: bytes | str) -> ServerMessage:
-    return _decode(SERVER_ADAPTER, line)
+    return _decode(SERVER_ADAPTER, line, MAX_HUB_LINE)

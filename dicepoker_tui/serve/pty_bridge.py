@@ -3,11 +3,17 @@
 Output: the master is read only while the channel accepts more (asyncssh tells us with
 pause/resume_writing), so a slow client stalls only its own app, which blocks writing to
 its full pty. Input: kept in a bounded buffer; past the bound the channel stops reading.
+
+Input is decoded as UTF-8 with replacement on its way in (a stray `\\xff` is a `\ufffd`
+for the app, never an error) and reaches the app at a bounded rate (a token bucket of
+bytes), so one session's keystrokes cannot keep its app busy for minutes. Window sizes
+are applied at most every `RESIZE_INTERVAL` seconds, the last one always.
 """
 
 from __future__ import annotations
 
 import asyncio
+import codecs
 import contextlib
 import fcntl
 import os
@@ -17,6 +23,13 @@ from collections.abc import Callable
 
 READ_CHUNK = 64 * 1024
 INPUT_LIMIT = 64 * 1024
+INPUT_RATE = 4096
+"""Bytes a second of input an app gets, on average (typing, pasting a chat line, the
+mouse: a few hundred)."""
+INPUT_BURST = 16 * 1024
+"""Bytes of input an app may get at once, above the average."""
+RESIZE_INTERVAL = 0.1
+"""Seconds between two window sizes given to an app; the last size is always given."""
 
 MIN_COLS, MAX_COLS = 20, 500
 MIN_ROWS, MAX_ROWS = 5, 200
@@ -57,9 +70,20 @@ class PtyBridge:
         self._reading = False
         self._writing = False
         self._input_paused = False
+        self._decoder = codecs.getincrementaldecoder("utf-8")(errors="replace")
+        self._tokens = float(INPUT_BURST)
+        self._tokens_at = self._loop.time()
+        self._refill: asyncio.TimerHandle | None = None
+        self._size: tuple[int, int] | None = None
+        self._resize_at = 0.0
+        self._resize_timer: asyncio.TimerHandle | None = None
+        self.resizes = 0
+        """Window sizes given to the app (fewer than asked for in a storm)."""
         self.closed = False
         self.bytes_out = 0
         self.bytes_in = 0
+        self.bytes_to_app = 0
+        """Input bytes the app has been given so far (at most the token bucket's rate)."""
         self.alt_screen = False
         """Whether the app's output left the terminal on the alternate screen."""
         os.set_blocking(master, False)
@@ -103,23 +127,42 @@ class PtyBridge:
         if self.closed:
             return
         self.bytes_in += len(data)
-        self._inbuf += data
+        self._inbuf += self._decoder.decode(data).encode()
         self._flush()
         if len(self._inbuf) > INPUT_LIMIT and not self._input_paused:
             self._input_paused = True
             self._pause_input()
 
+    def _budget(self) -> int:
+        """Bytes the app may take now (the token bucket, refilled since the last time)."""
+        now = self._loop.time()
+        self._tokens = min(INPUT_BURST, self._tokens + (now - self._tokens_at) * INPUT_RATE)
+        self._tokens_at = now
+        return int(self._tokens)
+
     def _flush(self) -> None:
+        self._refill = None
         while self._inbuf and not self.closed:
+            budget = self._budget()
+            if budget <= 0:
+                break
             try:
-                sent = os.write(self.master, self._inbuf)
+                sent = os.write(self.master, self._inbuf[:budget])
             except BlockingIOError:
                 break
             except OSError:
                 self._inbuf.clear()
                 break
+            self._tokens -= sent
+            self.bytes_to_app += sent
             del self._inbuf[:sent]
-        if self._inbuf and not self._writing and not self.closed:
+        if self._inbuf and not self.closed and self._budget() <= 0:
+            if self._refill is None:  # over budget: the rest when the bucket has refilled
+                self._refill = self._loop.call_later(0.05, self._flush)
+            if self._writing:
+                self._loop.remove_writer(self.master)
+                self._writing = False
+        elif self._inbuf and not self._writing and not self.closed:
             self._loop.add_writer(self.master, self._flush)
             self._writing = True
         elif not self._inbuf and self._writing:
@@ -130,14 +173,33 @@ class PtyBridge:
             self._resume_input()
 
     def resize(self, cols: int, rows: int) -> None:
-        if not self.closed:
-            with contextlib.suppress(OSError):
-                set_window_size(self.master, cols, rows)
+        """Give the app this window size: now, or (in a storm) after `RESIZE_INTERVAL`,
+        when the last size asked for is the one given."""
+        if self.closed:
+            return
+        self._size = (cols, rows)
+        wait = self._resize_at + RESIZE_INTERVAL - self._loop.time()
+        if wait <= 0:
+            self._apply_size()
+        elif self._resize_timer is None:
+            self._resize_timer = self._loop.call_later(wait, self._apply_size)
+
+    def _apply_size(self) -> None:
+        self._resize_timer = None
+        if self.closed or self._size is None:
+            return
+        self._resize_at = self._loop.time()
+        self.resizes += 1
+        with contextlib.suppress(OSError):
+            set_window_size(self.master, *self._size)
 
     def close(self) -> None:
         if self.closed:
             return
         self.pause_output()
+        for timer in (self._refill, self._resize_timer):
+            if timer is not None:
+                timer.cancel()
         if self._writing:
             self._loop.remove_writer(self.master)
             self._writing = False

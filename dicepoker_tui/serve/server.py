@@ -9,28 +9,44 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import fcntl
 import logging
 import os
+import shutil
 import tempfile
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 import asyncssh
 
-from dicepoker_tui.i18n import N_
-from dicepoker_tui.net.hub import Hub
+from dicepoker_tui.i18n import N_, _
+from dicepoker_tui.net.hub import Hub, HubLimits
 from dicepoker_tui.net.hub_socket import serve_hub
 from dicepoker_tui.serve.authorized_keys import load_authorized_keys
+from dicepoker_tui.serve.door import (
+    CLAIMS_NAME,
+    LOGIN_LOG_NAME,
+    Door,
+    DoorLimits,
+    LoginLog,
+    NickClaims,
+)
 from dicepoker_tui.serve.host_key import HOST_KEY_NAME, load_or_create_host_key
 from dicepoker_tui.serve.session_host import EndReason, Session
 from dicepoker_tui.serve.spawner import Spawner
-from dicepoker_tui.serve.ssh_server import GameSSHServer
+from dicepoker_tui.serve.ssh_login import GameSSHServer
 
 log = logging.getLogger(__name__)
 
 SOCKET_NAME = "hub.sock"
+LOCK_NAME = "serve.lock"
+"""Held (flock) by the one server of a data directory while it runs."""
 HISTORY_NAME = "history.db"
 MAX_SOCKET_PATH = 100
+
+
+class AlreadyServing(Exception):
+    """Another `dicepoker serve` runs on this data directory; the message says which."""
 
 
 @dataclass
@@ -45,6 +61,10 @@ class ServeOptions:
     bot_pace: float = 0.8
     prefork: bool = True
     history: bool = True
+    max_tables: int = 100
+    max_tables_per_nick: int = 3
+    waiting_grace: float = 120.0
+    door: DoorLimits = field(default_factory=DoorLimits)
 
 
 class GameServer:
@@ -59,8 +79,18 @@ class GameServer:
 
             self.data_dir = data_dir()
         self.authorized_keys: asyncssh.SSHAuthorizedKeys | None = None
-        self.hub = Hub(bot_pace=options.bot_pace)
+        self.hub = Hub(
+            bot_pace=options.bot_pace,
+            limits=HubLimits(
+                max_tables=options.max_tables,
+                max_tables_per_nick=options.max_tables_per_nick,
+                waiting_grace=options.waiting_grace,
+            ),
+        )
         self.spawner = Spawner(prefork=options.prefork)
+        self.door = Door(options.door)
+        self.claims = NickClaims(self.data_dir / CLAIMS_NAME)
+        self.logins = LoginLog(self.data_dir / LOGIN_LOG_NAME)
         self.sessions: set[Session] = set()
         self.socket_path = self.data_dir / SOCKET_NAME
         self.port = options.port
@@ -69,6 +99,7 @@ class GameServer:
         self._hub_server: asyncio.AbstractServer | None = None
         self._idle_task: asyncio.Task | None = None
         self._tmp: tempfile.TemporaryDirectory | None = None
+        self._lock_fd: int | None = None
 
     @property
     def max_sessions(self) -> int:
@@ -77,6 +108,7 @@ class GameServer:
     # -- start and stop -----------------------------------------------------------------------
     async def start(self) -> None:
         _private_dir(self.data_dir)
+        self._lock()
         key = load_or_create_host_key(self.options.host_key or self.data_dir / HOST_KEY_NAME)
         if self.options.authorized_keys is not None:
             self.authorized_keys = load_authorized_keys(self.options.authorized_keys)
@@ -98,7 +130,7 @@ class GameServer:
             agent_forwarding=False,
             x11_forwarding=False,
             allow_scp=False,
-            login_timeout=60,
+            login_timeout=self.options.door.login_grace,
             keepalive_interval=30,
             keepalive_count_max=4,
         )
@@ -106,12 +138,39 @@ class GameServer:
         if self.options.idle_timeout > 0:
             self._idle_task = asyncio.get_running_loop().create_task(self._close_idle())
 
+    def _lock(self) -> None:
+        """Take the data directory's lock, or refuse without touching anything."""
+        path = self.data_dir / LOCK_NAME
+        fd = os.open(path, os.O_RDWR | os.O_CREAT, 0o600)
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except OSError:
+            holder = os.pread(fd, 64, 0).decode(errors="replace").strip() or "?"
+            os.close(fd)
+            raise AlreadyServing(
+                _("another dicepoker serve (pid {pid}) uses {path}; stop it first").format(
+                    pid=holder, path=self.data_dir
+                )
+            ) from None
+        os.ftruncate(fd, 0)
+        os.pwrite(fd, f"{os.getpid()}\n".encode(), 0)
+        self._lock_fd = fd
+
+    def _unlock(self) -> None:
+        if self._lock_fd is not None:
+            os.close(self._lock_fd)  # the lock goes with it; the file stays, harmless
+            self._lock_fd = None
+
     def _open_history(self) -> None:
         try:
             from dicepoker_tui.store import Store
         except ImportError:
             return
-        opened = Store.open(self.data_dir / HISTORY_NAME)
+        path = self.data_dir / HISTORY_NAME
+        opened = Store.open(path)
+        for kept in (path, *path.parent.glob(HISTORY_NAME + "-*")):  # with its journal files
+            with contextlib.suppress(OSError):
+                os.chmod(kept, 0o600)
         if opened.notice:
             log.warning("%s", opened.notice)
         self.store = opened.store
@@ -140,6 +199,7 @@ class GameServer:
             self.store.close()
         if self._tmp is not None:
             self._tmp.cleanup()
+        self._unlock()
 
     async def serve_forever(self) -> None:
         assert self._acceptor is not None
@@ -153,7 +213,15 @@ class GameServer:
         return True
 
     def release(self, session: Session) -> None:
+        """`session` ended. The home of a nickname without a key goes with its last
+        session: its settings are nobody's to keep (anyone may use that name)."""
         self.sessions.discard(session)
+        who = getattr(session, "identity", None)
+        if who is None or who.fingerprint is not None or self.claims.claimed(who.nick):
+            return
+        if any(getattr(s, "identity", None) == who for s in self.sessions):
+            return
+        shutil.rmtree(self.data_dir / "sessions" / who.nick, ignore_errors=True)
 
     def session_dir(self, nick: str) -> Path:
         """A nickname's home for its session apps; its history is the server's."""
@@ -177,13 +245,18 @@ class GameServer:
             now = asyncio.get_running_loop().time()
             for session in list(self.sessions):
                 if session.idle_for(now) > limit and session.end_reason is None:
-                    minutes = max(1, round(limit / 60))
-                    session.terminate(
-                        EndReason(
-                            N_("closed after {minutes} min without a key pressed"),
-                            {"minutes": minutes},
-                        )
-                    )
+                    session.terminate(idle_reason(limit))
+
+
+def idle_reason(limit: float) -> EndReason:
+    """Why an idle session was closed, in the unit its timeout is best said in."""
+    if limit < 90:
+        return EndReason(
+            N_("closed after {seconds} s without a key pressed"), {"seconds": f"{limit:g}"}
+        )
+    return EndReason(
+        N_("closed after {minutes} min without a key pressed"), {"minutes": round(limit / 60)}
+    )
 
 
 def _load_bots() -> None:

@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import Protocol
 
 from dicepoker_tui.net.hub import Hub
+from dicepoker_tui.serve.door import Door, LoginLog, NickClaims
 from dicepoker_tui.serve.spawner import Spawner
 
 
@@ -42,8 +43,11 @@ class Session(Protocol):
 class SessionHost(Protocol):
     """The server, as a session sees it: who may come in, the hub, the app spawner."""
 
-    authorized_keys: set[bytes] | None
+    authorized_keys: object | None
     hub: Hub
+    door: Door
+    claims: NickClaims
+    logins: LoginLog
     spawner: Spawner
     socket_path: Path
 

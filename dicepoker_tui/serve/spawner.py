@@ -24,6 +24,8 @@ import sys
 import termios
 from pathlib import Path
 
+from dicepoker_tui.serve.zygote import LOG_FD, default_signals, lower_priority
+
 log = logging.getLogger(__name__)
 
 PACKAGE_ROOT = str(Path(__file__).resolve().parents[2])
@@ -219,23 +221,37 @@ class Spawner:
         return pid
 
     async def _spawn_direct(self, slave: int, env: dict[str, str], cwd: str, args: list[str]):
+        server_log = os.dup(2)
+
         def controlling_tty() -> None:
             fcntl.ioctl(0, termios.TIOCSCTTY, 0)
+            os.dup2(server_log, LOG_FD)
+            default_signals()
+            lower_priority()
 
-        full_env = {**env, "PYTHONUTF8": "1", "PYTHONPATH": PACKAGE_ROOT}
-        proc = await asyncio.create_subprocess_exec(
-            sys.executable,
-            "-m",
-            "dicepoker_tui",
-            *args,
-            stdin=slave,
-            stdout=slave,
-            stderr=slave,
-            cwd=cwd,
-            env=full_env,
-            start_new_session=True,
-            preexec_fn=controlling_tty,
-        )
+        full_env = {
+            **env,
+            "PYTHONUTF8": "1",
+            "PYTHONPATH": PACKAGE_ROOT,
+            "DICEPOKER_LOG_FD": str(LOG_FD),
+        }
+        try:
+            proc = await asyncio.create_subprocess_exec(
+                sys.executable,
+                "-m",
+                "dicepoker_tui",
+                *args,
+                stdin=slave,
+                stdout=slave,
+                stderr=slave,
+                cwd=cwd,
+                env=full_env,
+                start_new_session=True,
+                preexec_fn=controlling_tty,
+                pass_fds=[server_log],
+            )
+        finally:
+            os.close(server_log)
         self._direct.add(proc.pid)
         future = self._exits.setdefault(proc.pid, asyncio.get_running_loop().create_future())
 

@@ -1,10 +1,4 @@
-"""The SSH front door: who you are, and a game app on a pty for every interactive session.
-
-Identity is the SSH user name (the nickname) plus the fingerprint of the key used, if
-any. By default anyone may come in: a client key is accepted (and remembered as the
-owner of the seats taken), and so is any password or an empty keyboard-interactive
-exchange. With an authorized-keys file, only those keys, with their OpenSSH options
-(`from=`, `no-pty`, `command=`…) applied by asyncssh.
+"""A game app on a pty for every interactive SSH session (`ssh_login` lets people in).
 
 A session with a pty gets its own app process on its own pseudo-terminal. Without a pty,
 or with a command, the client gets one line of help and the channel closes. Subsystems
@@ -21,15 +15,18 @@ import os
 import re
 import signal
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import asyncssh
 
 from dicepoker_tui.i18n import N_, language_from_env, load_translation, normalize
 from dicepoker_tui.net.hub import NICK_RE, Identity
-from dicepoker_tui.serve.authorized_keys import ConnectionKeys
 from dicepoker_tui.serve.pty_bridge import PtyBridge, sane_size, set_window_size
 from dicepoker_tui.serve.session_host import EndReason, SessionHost
 from dicepoker_tui.ui.common.settings import SETTINGS_FILE, load_settings
+
+if TYPE_CHECKING:
+    from dicepoker_tui.serve.ssh_login import GameSSHServer
 
 log = logging.getLogger(__name__)
 
@@ -46,77 +43,25 @@ CLEAN_EXITS = (0, 3, 4)
 """The app's exit codes for an ordinary end: quit, refused by the hub, hub gone."""
 
 EARLY_INPUT_LIMIT = 4096
+HANGUP_GRACE = 3.0
+"""Seconds an app has to end after SIGHUP (its client left) before it gets SIGKILL."""
 SAFE_ENV = re.compile(r"^[A-Za-z0-9_.@:+-]{1,64}$")
 PASSED_ENV = ("LANG", "LC_ALL", "LC_MESSAGES", "LC_CTYPE", "COLORTERM")
-
-
-class GameSSHServer(asyncssh.SSHServer):
-    """One SSH connection: authentication, then sessions."""
-
-    def __init__(self, game_server: SessionHost) -> None:
-        self.game_server = game_server
-        self.username = ""
-        self.fingerprint: str | None = None
-        self._conn: asyncssh.SSHServerConnection | None = None
-        self._keys: ConnectionKeys | None = None
-
-    @property
-    def _open(self) -> bool:
-        return self.game_server.authorized_keys is None
-
-    def connection_made(self, conn: asyncssh.SSHServerConnection) -> None:
-        self._conn = conn
-
-    def begin_auth(self, username: str) -> bool:
-        self.username = username
-        allowed = self.game_server.authorized_keys
-        if allowed is not None and self._conn is not None:
-            # asyncssh checks these keys itself, with their options (from=, no-pty, ...)
-            self._keys = ConnectionKeys(allowed)
-            self._conn.set_authorized_keys(self._keys)
-        return True
-
-    def public_key_auth_supported(self) -> bool:
-        return True
-
-    def validate_public_key(self, username: str, key: asyncssh.SSHKey) -> bool:
-        """Any key on an open server (a key the authorized keys refused never gets in)."""
-        if not self._open:
-            return False
-        self.fingerprint = key.get_fingerprint()
-        return True
-
-    def auth_completed(self) -> None:
-        if self._keys is not None and self._keys.accepted is not None:
-            self.fingerprint = self._keys.accepted.get_fingerprint()
-
-    def password_auth_supported(self) -> bool:
-        return self._open
-
-    def validate_password(self, username: str, password: str) -> bool:
-        self.fingerprint = None
-        return self._open
-
-    def kbdint_auth_supported(self) -> bool:
-        return self._open
-
-    def get_kbdint_challenge(self, username: str, lang: str, submethods: str) -> bool:
-        self.fingerprint = None
-        return self._open  # True: in without a prompt
-
-    def validate_kbdint_response(self, username: str, responses: list[str]) -> bool:
-        return self._open
-
-    def session_requested(self) -> asyncssh.SSHServerSession:
-        return GameSession(self.game_server, Identity(self.username, self.fingerprint))
 
 
 class GameSession(asyncssh.SSHServerSession):
     """One SSH session channel: a game app on a pty, or a line of help."""
 
-    def __init__(self, game_server: SessionHost, identity: Identity) -> None:
+    def __init__(
+        self,
+        game_server: SessionHost,
+        identity: Identity,
+        connection: GameSSHServer | None = None,
+    ) -> None:
         self.server = game_server
         self.identity = identity
+        self.connection = connection
+        self.address = connection.address if connection is not None else "?"
         self.chan: asyncssh.SSHServerChannel | None = None
         self.term = "xterm-256color"
         self.size = (80, 24)
@@ -179,17 +124,29 @@ class GameSession(asyncssh.SSHServerSession):
                 ),
                 nick=repr(self.identity.nick[:40]),
             )
+        elif not self.server.claims.check(self.identity.nick, self.identity.fingerprint):
+            self._refuse(
+                N_("the name {nick} belongs to another key here; connect with it or another name"),
+                nick=self.identity.nick,
+            )
         elif not self.server.admit(self):
             self._refuse(
                 N_("the server is full ({n} sessions); try again later"),
                 n=self.server.max_sessions,
             )
         else:
+            self._log("accepted")
             self._task = asyncio.get_running_loop().create_task(self._run_app())
 
+    def _log(self, outcome: str) -> None:
+        who = self.identity
+        self.server.logins.write(self.address, who.nick, who.fingerprint, outcome)
+
     def _refuse(self, template: str, **params: object) -> None:
-        """One line of help and the channel closes; in the language the client asked for."""
+        """One line of help and the channel closes; in the language the client asked for.
+        The login log has it too (in English)."""
         assert self.chan is not None
+        self._log("refused: " + template.format(**params))
         line = "dicepoker: " + self._translation().gettext(template).format(**params)
         newline = "\r\n" if self.pty else "\n"
         self.chan.write_stderr((line + newline).encode())
@@ -231,6 +188,9 @@ class GameSession(asyncssh.SSHServerSession):
 
     def connection_lost(self, exc: Exception | None) -> None:
         self._gone = True
+        if self.connection is not None:
+            self.connection.sessions.discard(self)
+            self.connection = None
         self._hangup()
 
     # -- the app ------------------------------------------------------------------------------
@@ -267,8 +227,8 @@ class GameSession(asyncssh.SSHServerSession):
             )
             os.close(slave)
             slave = -1
-            if self._gone:
-                self._kill(signal.SIGHUP)
+            if self._gone:  # the client left while the app started: SIGHUP, then SIGKILL
+                self._hangup()
             chan = self.chan
             self.bridge = PtyBridge(
                 master, chan.write, chan.pause_reading, chan.resume_reading, self._eof.set
@@ -333,7 +293,7 @@ class GameSession(asyncssh.SSHServerSession):
             return
         self._kill(signal.SIGHUP)
         pid = self.pid
-        asyncio.get_running_loop().call_later(3.0, self._kill_if, pid)
+        asyncio.get_running_loop().call_later(HANGUP_GRACE, self._kill_if, pid)
 
     def _kill_if(self, pid: int) -> None:
         if self.pid == pid:

@@ -12,7 +12,10 @@ for every SSH session's app:
   the signal number).
 
 The child makes the pty its controlling terminal (setsid + TIOCSCTTY), puts it on fds
-0-2, closes everything else, takes the environment it was given and runs the app.
+0-2, keeps the server's stderr on fd 3 (`LOG_FD`: where a crash's traceback goes),
+closes everything else, restores the default handling of every signal (a server started
+under `nohup` ignores SIGHUP, and a child would inherit that), lowers its priority
+below the server's (`SESSION_NICE`), takes the environment it was given and runs the app.
 """
 
 from __future__ import annotations
@@ -29,6 +32,28 @@ import termios
 import traceback
 
 MAX_REQUEST = 64 * 1024
+LOG_FD = 3
+"""The session app's fd for the server's log (see `session_app`)."""
+SESSION_NICE = 5
+"""How much lower than the server a session app runs: the hub and the SSH connections
+come first, so one busy app cannot starve the others' echo."""
+
+
+def default_signals() -> None:
+    """Every signal handled as by default (what a parent ignored is not ignored here)."""
+    for sig in signal.valid_signals():
+        if sig in (signal.SIGKILL, signal.SIGSTOP):
+            continue
+        with contextlib.suppress(OSError, ValueError, RuntimeError):
+            signal.signal(sig, signal.SIG_DFL)
+    signal.signal(signal.SIGINT, signal.default_int_handler)
+    with contextlib.suppress(OSError):
+        signal.pthread_sigmask(signal.SIG_SETMASK, set())
+
+
+def lower_priority() -> None:
+    with contextlib.suppress(OSError):
+        os.nice(SESSION_NICE)
 
 
 def warm_up() -> None:
@@ -59,15 +84,17 @@ def run_child(slave: int, env: dict[str, str], cwd: str, args: list[str]) -> int
     """In the forked child: become a session on the pty and run the app."""
     os.setsid()
     fcntl.ioctl(slave, termios.TIOCSCTTY, 0)
+    server_log = os.dup(2)
     for target in (0, 1, 2):
         os.dup2(slave, target)
-    os.closerange(3, 65536)
+    os.dup2(server_log, LOG_FD)
+    os.closerange(LOG_FD + 1, 65536)
     signal.set_wakeup_fd(-1)
-    for sig in (signal.SIGCHLD, signal.SIGHUP, signal.SIGTERM, signal.SIGWINCH):
-        signal.signal(sig, signal.SIG_DFL)
-    signal.signal(signal.SIGINT, signal.default_int_handler)
+    default_signals()
+    lower_priority()
     os.environ.clear()
     os.environ.update(env)
+    os.environ["DICEPOKER_LOG_FD"] = str(LOG_FD)
     with contextlib.suppress(OSError):
         os.chdir(cwd)
     from dicepoker_tui.serve.session_app import main

@@ -165,12 +165,12 @@ async def test_the_line_a_session_ends_with_follows_the_clients_language(short_t
             olena = await Terminal.open(conn, env=UK)
             await olena.closed(timeout=20)
         tail = olena.output.decode(errors="replace")
-        assert "dicepoker: закрито після 1 хв без жодного натискання клавіші." in tail
+        assert "dicepoker: закрито після 0.5 с без натискання клавіш." in tail
         assert "without a key pressed" not in tail
         async with await connect(server.port, "ivan") as conn:
             ivan = await Terminal.open(conn, env={"LC_ALL": "ru_RU.UTF-8", "LANG": "en_US.UTF-8"})
             await ivan.closed(timeout=20)
-        assert "закрыто через 1 мин без нажатия клавиш" in ivan.output.decode(errors="replace")
+        assert "закрыто после 0.5 с без нажатия клавиш" in ivan.output.decode(errors="replace")
     finally:
         await server.close()
 

@@ -110,3 +110,36 @@ def test_a_file_without_a_readable_key_is_an_error(tmp_path):
     keys.write_text("# nobody\nnonsense\n")
     with pytest.raises(HostKeyError, match="authorized_keys:2: not a public key"):
         load_authorized_keys(keys)
+
+
+async def test_a_cert_authority_line_admits_its_certificates_for_their_principals(short_tmp):
+    ca = asyncssh.generate_private_key("ssh-ed25519")
+    user = asyncssh.generate_private_key("ssh-ed25519")
+    cert = ca.generate_user_certificate(user, "carol's cert", principals=["carol"])
+    server = await closed_server(short_tmp, public_line(ca, "cert-authority"))
+    try:
+        async with await connect(server.port, "carol", (user, cert)) as conn:
+            term = await Terminal.open(conn)
+            await term.wait_for("online as carol")
+        with pytest.raises(asyncssh.PermissionDenied):  # not a principal of that cert
+            await connect(server.port, "mallory", (user, cert))
+        with pytest.raises(asyncssh.PermissionDenied):  # the CA's line is not a plain key
+            await connect(server.port, "carol", user)
+    finally:
+        await server.close()
+
+
+async def test_principals_narrow_which_certificates_a_cert_authority_admits(short_tmp):
+    ca = asyncssh.generate_private_key("ssh-ed25519")
+    user = asyncssh.generate_private_key("ssh-ed25519")
+    dave_only = ca.generate_user_certificate(user, "dave", principals=["dave"])
+    erin = ca.generate_user_certificate(user, "erin", principals=["erin"])
+    server = await closed_server(short_tmp, public_line(ca, 'cert-authority,principals="erin"'))
+    try:
+        with pytest.raises(asyncssh.PermissionDenied):  # signed by the CA, not for erin
+            await connect(server.port, "dave", (user, dave_only))
+        async with await connect(server.port, "erin", (user, erin)) as conn:
+            term = await Terminal.open(conn)
+            await term.wait_for("online as erin")
+    finally:
+        await server.close()

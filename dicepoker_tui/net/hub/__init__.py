@@ -16,6 +16,7 @@ moves, the game's end), `bots` (bot driver and turn timeout), `recording` (the
 history), `broadcast` (what each peer sees, and sending it).
 """
 
+from dicepoker_tui.net.hub.base import HubLimits
 from dicepoker_tui.net.hub.core import Hub
 from dicepoker_tui.net.hub.model import (
     NICK_RE,
@@ -31,6 +32,7 @@ from dicepoker_tui.net.hub.model import (
 __all__ = [
     "NICK_RE",
     "Hub",
+    "HubLimits",
     "Identity",
     "Peer",
     "PeerState",

@@ -9,8 +9,24 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable
+from dataclasses import dataclass
 
 from dicepoker_tui.net.hub.model import Identity, Peer, PeerState, Table
+
+
+@dataclass(frozen=True)
+class HubLimits:
+    """What one player can make the hub keep: tables, requests, the grace of a table left."""
+
+    max_tables: int = 100
+    """Open tables in all (the lobby every viewer is sent stays bounded)."""
+    max_tables_per_nick: int = 3
+    """Unfinished tables a nickname may have opened."""
+    waiting_grace: float = 120.0
+    """Seconds a waiting table nobody is at stays open."""
+    request_rate: float = 20.0
+    """Requests a second a peer may make, on average."""
+    request_burst: float = 60.0
 
 
 class HubBase:
@@ -21,7 +37,9 @@ class HubBase:
         store: object | None = None,
         bot_pace: float = 0.8,
         clock: Callable[[], float] = time.time,
+        limits: HubLimits | None = None,
     ) -> None:
+        self.limits = limits or HubLimits()
         self.store = store
         """The history (`dicepoker_tui.store.Store`): games are saved as they are played."""
         self.bot_pace = bot_pace

@@ -26,22 +26,32 @@ class Bots(HubBase):
     """The bot driver and turn timer of every table (uses `_execute`, `_notice`, `_changed`)."""
 
     def _schedule(self, table: Table) -> None:
-        """After any change: let a bot act, or (re)arm the turn timeout."""
-        self._cancel_deadline(table)
+        """After any change: let a bot act, or arm the turn timeout for a new turn (a
+        move within the turn, an undo among them, leaves the running timeout alone)."""
         game = table.game
-        if game is None or game.finished:
-            return
-        current = to_act(game)
+        current = to_act(game) if game is not None and not game.finished else None
         if current is None:
+            self._cancel_deadline(table)
             return
         seat = table.seats[current]
         if seat.kind == "bot" or table.takeover == current:
+            self._cancel_deadline(table)
             if table.driver is None or table.driver.done():
                 table.driver = asyncio.get_running_loop().create_task(self._drive(table))
             return
-        if table.turn_timeout:
-            loop = asyncio.get_running_loop()
-            table.deadline_handle = loop.call_later(table.turn_timeout, self._timed_out, table)
+        if not table.turn_timeout:
+            return
+        if table.deadline_handle is not None and table.deadline_seat == current:
+            return
+        self._cancel_deadline(table)
+        loop = asyncio.get_running_loop()
+        delay: float = table.turn_timeout
+        resumed = table.ended_deadline
+        if resumed is not None and resumed[0] == current:  # a turn given back by an undo
+            delay = max(0.5, resumed[1] - loop.time())
+            table.ended_deadline = None
+        table.deadline_handle = loop.call_later(delay, self._timed_out, table)
+        table.deadline_seat = current
 
     def _cancel_deadline(self, table: Table) -> None:
         if table.deadline_handle is not None:

@@ -54,11 +54,12 @@ class Hub(Identities, Tables, Play, Bots, Recording, Broadcast):
                 return
             if state.identity is None:
                 raise Refusal("hello_first", N_("Say hello first."))
+            self._spend(state)
             match message:
                 case p.CreateTable():
                     self._create(peer, state, message)
                 case p.Join():
-                    self._join(peer, state, self._table(message.table))
+                    self._join(peer, state, self._table(message.table), prefer=message.seat)
                 case p.Watch():
                     self._watch(peer, state, self._table(message.table))
                 case p.Leave():
@@ -81,6 +82,20 @@ class Hub(Identities, Tables, Play, Bots, Recording, Broadcast):
             )
         except errors.IllegalMove as exc:
             peer.send(p.Error(code=exc.code, message=exc.message, ref=message.ref))
+
+    def _spend(self, state: PeerState) -> None:
+        """One request from the peer's budget (a token bucket); refused when it is empty."""
+        limits = self.limits
+        now = self.clock()
+        if state.tokens_at == 0.0:
+            state.tokens = limits.request_burst
+        else:
+            elapsed = max(0.0, now - state.tokens_at)
+            state.tokens = min(limits.request_burst, state.tokens + elapsed * limits.request_rate)
+        state.tokens_at = now
+        if state.tokens < 1:
+            raise Refusal("too_fast", N_("Too many requests at once: slow down."))
+        state.tokens -= 1
 
     # -- requests ---------------------------------------------------------------------------
     def _hello(self, peer: Peer, state: PeerState, message: p.Hello) -> None:
@@ -107,6 +122,8 @@ class Hub(Identities, Tables, Play, Bots, Recording, Broadcast):
     async def aclose(self) -> None:
         """Stop every bot and timer (server shutdown)."""
         for table in list(self.tables.values()):
+            if table.abandon_handle is not None:
+                table.abandon_handle.cancel()
             self._stop_recording(table, abandoned=table.status == "playing")
             self._cancel_deadline(table)
             if table.driver is not None:

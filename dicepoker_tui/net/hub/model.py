@@ -58,6 +58,9 @@ class PeerState:
     token: str | None = None
     table: str | None = None
     playing: bool = False
+    tokens: float = 0.0
+    """The peer's request budget (a token bucket, see `HubLimits.request_rate`)."""
+    tokens_at: float = 0.0
 
 
 @dataclass
@@ -82,6 +85,20 @@ class Table:
     name_params: p.Params = field(default_factory=dict)
     rematch: str | None = None
     """The table opened for this one's rematch."""
+    creator: str | None = None
+    """The nickname that opened the table (counted against its cap of open tables)."""
+    deadline_seat: int | None = None
+    """The seat whose turn the armed timeout is for."""
+    ended_deadline: tuple[int, float] | None = None
+    """(seat, loop time) the timeout of the turn just ended was due: a turn given back
+    by an undo resumes that clock instead of starting a new one."""
+    last_move: tuple[int, str] | None = None
+    """(seat, who made it) of the last move that may be taken back."""
+    took_back: tuple[int, int | None] | None = None
+    """(seat, round) of the last move taken back: a seat takes back once a turn, however
+    often it makes that move again."""
+    abandon_handle: asyncio.TimerHandle | None = None
+    """Closes a waiting table nobody is at after the grace period."""
 
     @property
     def status(self) -> p.TableStatus:

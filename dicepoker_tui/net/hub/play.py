@@ -24,7 +24,12 @@ class Play(HubBase):
         if not text:
             raise Refusal("empty", N_("Nothing to say."))
         assert state.identity is not None
-        line = p.ChatLine(nick=state.identity.nick, text=text, at=self.clock())
+        line = p.ChatLine(
+            nick=state.identity.nick,
+            text=text,
+            at=self.clock(),
+            keyed=state.identity.fingerprint is not None,
+        )
         table.chat.append(line)
         self._broadcast(table, p.Chat(table=table.id, line=line))
 
@@ -52,15 +57,36 @@ class Play(HubBase):
             raise Refusal("not_your_seat", N_("That seat is {name}'s."), name=name)
         if table.takeover is not None and table.takeover == seat:
             raise Refusal("timed_out", N_("Time ran out: this turn is being played for you."))
+        spec = family_of(table.variant)
+        if message.command.type in spec.take_back_commands:
+            if table.last_move != (seat, who.nick):
+                raise Refusal(
+                    "not_yours_to_undo", N_("Only a move you made yourself can be taken back.")
+                )
+            if table.took_back == (seat, spec.round_of(game.state)):
+                raise Refusal("undone_once", N_("A move can be taken back once a turn."))
         self._execute(table, message.command, by=who.nick)
 
     def _execute(self, table: Table, command: Any, by: str) -> None:
         game = table.game
         assert game is not None
+        spec = family_of(table.variant)
+        taken_back = command.type in spec.take_back_commands
+        if taken_back:
+            table.took_back = (getattr(command, "player", -1), spec.round_of(game.state))
         new = game.execute(command)  # type: ignore[arg-type]
         self._send_events(table, new, by=by)
-        if family_of(table.variant).turn_over(new):
+        if taken_back:
+            table.last_move = None
+        else:
+            table.last_move = (getattr(command, "player", -1), by)
+            table.ended_deadline = None
+        if spec.turn_over(new):
             table.takeover = None
+            handle = table.deadline_handle
+            if handle is not None and table.deadline_seat is not None and not taken_back:
+                table.ended_deadline = (table.deadline_seat, handle.when())
+            self._cancel_deadline(table)  # the next turn gets the whole time
         if game.finished:
             self._finished(table)
         self._schedule(table)

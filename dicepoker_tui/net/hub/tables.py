@@ -3,6 +3,8 @@ game's start, and closing a table nobody plays at any more."""
 
 from __future__ import annotations
 
+import asyncio
+
 from dicepoker_tui.engine.dice import new_seed
 from dicepoker_tui.engine.players import Player
 from dicepoker_tui.engine.session import Session
@@ -38,7 +40,26 @@ def _new_game(variant_id: str, players: list[Player]) -> Session:
 class Tables(HubBase):
     """The tables' lifecycle and their seats (uses the views, bots and recording)."""
 
+    def _room_for(self, nick: str) -> None:
+        """Refused when the server, or this nickname, has as many tables open as allowed."""
+        limits = self.limits
+        if len(self.tables) >= limits.max_tables:
+            raise Refusal(
+                "too_many_tables",
+                N_("The server has {n} tables open, as many as it takes: join one."),
+                n=limits.max_tables,
+            )
+        mine = sum(1 for t in self.tables.values() if t.creator == nick and t.status != "finished")
+        if mine >= limits.max_tables_per_nick:
+            raise Refusal(
+                "too_many_tables",
+                N_("You have {n} tables open already: play or leave one first."),
+                n=mine,
+            )
+
     def _create(self, peer: Peer, state: PeerState, message: p.CreateTable) -> None:
+        assert state.identity is not None
+        self._room_for(state.identity.nick)
         spec, variant = _family_setup(message.variant)
         family, known, low, high = spec.id, spec.bot_levels(), spec.min_seats, spec.max_seats
         for level in message.bots:
@@ -74,6 +95,7 @@ class Tables(HubBase):
             turn_timeout=message.turn_timeout,
             timeout_action=message.timeout_action,
             family=family,
+            creator=state.identity.nick,
         )
         self.tables[table_id] = table
         self._join(peer, state, table)
@@ -92,7 +114,11 @@ class Tables(HubBase):
             if table.status != "waiting" or not any(s.name is None for s in table.seats):
                 raise Refusal("table_full", N_("No free seat at this table: watch it instead."))
             free = next(i for i, s in enumerate(table.seats) if s.name is None)
-            if prefer is not None and table.seats[prefer].name is None:
+            if (
+                prefer is not None
+                and 0 <= prefer < len(table.seats)
+                and not table.seats[prefer].name
+            ):
                 free = prefer
             table.seats[free] = Seat(name=who.nick, fingerprint=who.fingerprint)
             mine = [free]
@@ -150,6 +176,7 @@ class Tables(HubBase):
             return
         if was is None:
             raise Refusal("spectator", N_("Only the players of this game can offer a rematch."))
+        self._room_for(who.nick)
         new = Table(
             id=str(self._next_table),
             name=old.name,
@@ -163,6 +190,7 @@ class Tables(HubBase):
             turn_timeout=old.turn_timeout,
             timeout_action=old.timeout_action,
             family=old.family,
+            creator=who.nick,
         )
         self._next_table += 1
         self.tables[new.id] = new
@@ -185,6 +213,9 @@ class Tables(HubBase):
                 self._detach(other, state, peer, free_seat=True)
         was_present = self._present_seats(table)
         state.table, state.playing = table.id, playing
+        if playing and table.abandon_handle is not None:
+            table.abandon_handle.cancel()
+            table.abandon_handle = None
         who = state.identity
         assert who is not None
         if not playing:
@@ -221,9 +252,28 @@ class Tables(HubBase):
         ):
             self._close(table)
             return
+        if table.status == "waiting" and not self._present_seats(table):
+            self._abandon_later(table)
         self._changed(table)
 
+    def _abandon_later(self, table: Table) -> None:
+        """A waiting table nobody sits at any more closes after the grace period."""
+        if table.abandon_handle is None:
+            loop = asyncio.get_running_loop()
+            table.abandon_handle = loop.call_later(
+                self.limits.waiting_grace, self._abandoned, table
+            )
+
+    def _abandoned(self, table: Table) -> None:
+        table.abandon_handle = None
+        here = self.tables.get(table.id) is table and table.status == "waiting"
+        if here and not self._present_seats(table):
+            self._close(table)
+
     def _close(self, table: Table) -> None:
+        if table.abandon_handle is not None:
+            table.abandon_handle.cancel()
+            table.abandon_handle = None
         self._stop_recording(table, abandoned=table.status == "playing")
         self._stop_bots(table)
         self.tables.pop(table.id, None)

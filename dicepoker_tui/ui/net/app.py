@@ -7,9 +7,11 @@ own event loop and is passed to the screen it concerns.
 
 from __future__ import annotations
 
+import os
 from collections.abc import Iterable
 from pathlib import Path
 
+from rich.console import Console
 from textual import on
 from textual.app import SystemCommand
 from textual.driver import Driver
@@ -47,6 +49,27 @@ class NetApp(DicePokerApp):
 
     def get_default_screen(self) -> Screen:
         return NetLobbyScreen(self.client)
+
+    def _print_error_renderables(self) -> None:
+        """A crash's traceback goes to the server's log (fd `DICEPOKER_LOG_FD`), never to
+        the player's terminal: the server tells the player in one line that the game
+        stopped. An ordinary end's one line (refused, hub gone) is the player's.
+        (Textual's own hook for printing them at exit.)"""
+        if self._exception is None:
+            super()._print_error_renderables()
+            return
+        errors, self._exit_renderables = list(self._exit_renderables), []
+        if not errors:
+            return
+        try:
+            log = os.fdopen(int(os.environ["DICEPOKER_LOG_FD"]), "w", closefd=False)
+        except (KeyError, ValueError, OSError):
+            return
+        with log:
+            console = Console(file=log, width=100, color_system=None, force_terminal=False)
+            console.print(f"dicepoker serve: the session app of {self.client.nick or '?'} failed")
+            for renderable in errors:
+                console.print(renderable)
 
     def get_driver_class(self) -> type[Driver]:
         """The platform's driver, sending only the cells that changed: every byte crosses SSH."""
@@ -98,17 +121,17 @@ class NetApp(DicePokerApp):
                         screen.table_changed(message.table)
             case p.Chat():
                 if message.line.key == p.REMATCH_OFFER and message.line.nick is None:
-                    self.notify(message.line.shown(), timeout=20)
+                    self.notify(message.line.shown(), timeout=20, markup=False)
                 for screen in self.screen_stack:
                     if isinstance(screen, NetTableScreen | NetBiddingTableScreen | WaitingScreen):
                         screen.chat(message.line)
             case p.Left():
                 if message.reason:
-                    self.notify(_(message.reason), timeout=4)
+                    self.notify(_(message.reason), timeout=4, markup=False)
                 self._pop_to_lobby()
                 self._lobby().show_tables(self.client.tables, self.client.seated)
             case p.Error():
-                self.notify(message.shown(), severity="warning", timeout=3)
+                self.notify(message.shown(), severity="warning", timeout=3, markup=False)
 
     def _open_table(self) -> None:
         game = self.client.game

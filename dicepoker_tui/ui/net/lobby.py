@@ -16,6 +16,7 @@ from dicepoker_tui.ui.common.footer import KeysFooter
 from dicepoker_tui.ui.common.help import HelpScreen
 from dicepoker_tui.ui.messages import OpenHistory
 from dicepoker_tui.ui.net.create_table import CreateTableScreen
+from dicepoker_tui.ui.net.names import plain, seat_name
 
 
 def variant_name(variant_id: str) -> str:
@@ -32,9 +33,9 @@ def seats_text(table: p.TableInfo) -> str:
         if seat.name is None:
             names.append("—")
         elif seat.present or seat.kind == "bot" or table.status != "playing":
-            names.append(seat.name)
+            names.append(seat_name(seat))
         else:
-            names.append(_("{name} (away)").format(name=seat.name))
+            names.append(_("{name} (away)").format(name=seat_name(seat)))
     return ", ".join(names)
 
 
@@ -86,7 +87,7 @@ class NetLobbyScreen(Screen[None]):
             if nick
             else _("dicepoker · connecting…")
         )
-        self.query_one("#net-title", Static).update(title)
+        self.query_one("#net-title", Static).update(plain(title))
         grid = self.query_one(DataTable)
         keep = grid.cursor_row
         grid.clear()
@@ -94,7 +95,12 @@ class NetLobbyScreen(Screen[None]):
             variant = variant_name(t.variant)
             mark = "★ " if t.id in seated else ""
             grid.add_row(
-                t.id, mark + t.shown_name, variant, status_text(t), seats_text(t), key=t.id
+                plain(t.id),
+                plain(mark + t.shown_name),
+                variant,
+                status_text(t),
+                plain(seats_text(t)),
+                key=t.id,
             )
         if tables:
             grid.move_cursor(row=min(keep, len(tables) - 1))

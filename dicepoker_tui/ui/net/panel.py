@@ -14,6 +14,7 @@ from textual.widgets import Input, RichLog, Static
 
 from dicepoker_tui.i18n import _
 from dicepoker_tui.net import protocol as p
+from dicepoker_tui.ui.net.names import seat_name, speaker
 
 
 def presence_text(table: p.TableInfo, you: str) -> Text:
@@ -27,7 +28,7 @@ def presence_text(table: p.TableInfo, you: str) -> Text:
             continue
         marker = "●" if seat.present else "○"
         style = "bold" if table.current == i else ""
-        text.append(f"{marker} {seat.name}", style=style)
+        text.append(f"{marker} {seat_name(seat)}", style=style)
         if seat.kind == "bot":
             text.append(" " + _("(bot)"), style="dim")
         elif seat.name == you:
@@ -52,7 +53,7 @@ def chat_text(line: p.ChatLine) -> Text:
     if line.nick is None:
         text.append(line.shown(), style="italic")
     else:
-        text.append(f"{line.nick}: ", style="bold")
+        text.append(f"{speaker(line)}: ", style="bold")
         text.append(line.text)
     return text
 

@@ -17,6 +17,7 @@ from dicepoker_tui.ui.common.footer import KeysFooter
 from dicepoker_tui.ui.common.text import level_label
 from dicepoker_tui.ui.messages import ToLobby
 from dicepoker_tui.ui.net.lobby import variant_name
+from dicepoker_tui.ui.net.names import plain, seat_name, unkeyed_notice
 from dicepoker_tui.ui.net.panel import NetPanel
 
 
@@ -39,7 +40,7 @@ class WaitingScreen(Screen[None]):
         self.you = client.nick
 
     def compose(self) -> ComposeResult:
-        title, text = self._texts(self.remote.table)
+        title, text = self._texts(self.remote.table, self.you)
         yield Static(title, id="waiting-title", classes="screen-title")
         with Vertical(id="waiting-body"):
             yield Static(text, id="waiting-text")
@@ -50,12 +51,12 @@ class WaitingScreen(Screen[None]):
         yield KeysFooter()
 
     @staticmethod
-    def _texts(table: p.TableInfo) -> tuple[str, Text]:
+    def _texts(table: p.TableInfo, you: str = "") -> tuple[Text, Text]:
         free = len(table.free_seats)
         text = Text()
         text.append(f"{variant_name(table.variant)}\n\n", style="bold")
         for i, seat in enumerate(table.seats):
-            name = seat.name or _("— free —")
+            name = seat_name(seat) or _("— free —")
             kind = f"{_('bot')} · {level_label(seat.level)}" if seat.kind == "bot" else _("player")
             text.append(f"  {i + 1}. {name:<24} {kind}\n")
         waiting = ngettext(
@@ -65,12 +66,23 @@ class WaitingScreen(Screen[None]):
         )
         text.append("\n" + waiting.format(n=free) + "\n")
         text.append(_("The game begins when every seat is taken. escape leaves the table."))
+        mine = next((s for s in table.seats if s.name == you and s.kind == "human"), None)
+        if mine is not None and not mine.keyed:
+            text.append(
+                "\n\n"
+                + _(
+                    "Your seat is not protected by a key: log in with an SSH key to keep it yours."
+                ),
+                style="bold",
+            )
+        if any(s.kind == "human" and s.name and not s.keyed for s in table.seats):
+            text.append("\n" + unkeyed_notice(), style="dim")
         title = _("Table {id} · {name}").format(id=table.id, name=table.shown_name)
-        return title, text
+        return plain(title), text
 
     def table_changed(self, table: p.TableInfo) -> None:
         self.remote.table = table
-        title, text = self._texts(table)
+        title, text = self._texts(table, self.you)
         for widget in self.query("#waiting-title").results(Static):
             widget.update(title)
         for widget in self.query("#waiting-text").results(Static):

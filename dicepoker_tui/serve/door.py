@@ -1,0 +1,145 @@
+"""Limits at the door, as SSH servers for the public keep them: per remote address, a
+token bucket of new connections (as charmbracelet's wish `ratelimiter` does) and a cap
+on connections open at once; per connection, a cap on sessions. Nicknames: the first key
+to use one claims it. And the login log.
+
+Every refusal is one line to the client (said by the caller) and one line in the log.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import logging
+import os
+import time
+from dataclasses import dataclass
+from pathlib import Path
+
+log = logging.getLogger(__name__)
+
+CLAIMS_NAME = "nicknames.json"
+LOGIN_LOG_NAME = "logins.log"
+
+
+@dataclass(frozen=True)
+class DoorLimits:
+    sessions_per_connection: int = 1
+    connections_per_address: int = 10
+    connections_per_minute: int = 30
+    """New connections a minute from one address, on average (a burst of as many)."""
+    login_grace: float = 30.0
+    """Seconds a connection has to log in."""
+    require_keys: bool = False
+
+
+class Door:
+    """Who may open a connection now; counts them while they are open."""
+
+    def __init__(self, limits: DoorLimits, clock=time.monotonic) -> None:
+        self.limits = limits
+        self.clock = clock
+        self.open: dict[str, int] = {}
+        self._buckets: dict[str, tuple[float, float]] = {}
+        self._telling: dict[str, int] = {}
+
+    def enter(self, address: str) -> str | None:
+        """Count a new connection from `address` in; or why it is refused."""
+        limits = self.limits
+        if self.open.get(address, 0) >= limits.connections_per_address:
+            return f"too many connections from {address} at once"
+        rate = limits.connections_per_minute / 60.0
+        burst = float(limits.connections_per_minute)
+        now = self.clock()
+        tokens, at = self._buckets.get(address, (burst, now))
+        tokens = min(burst, tokens + (now - at) * rate)
+        if tokens < 1:
+            self._buckets[address] = (tokens, now)
+            return f"too many new connections from {address}; try again in a minute"
+        self._buckets[address] = (tokens - 1, now)
+        self.open[address] = self.open.get(address, 0) + 1
+        if len(self._buckets) > 10000:  # forget the full buckets of addresses long gone
+            self._buckets = {a: b for a, b in self._buckets.items() if b[0] < burst - 1}
+        return None
+
+    def refusing(self, address: str) -> bool:
+        """Count in a refused connection that is told why before it closes; False when
+        as many as `connections_per_address` are being told already (cut it short)."""
+        telling = self._telling.get(address, 0)
+        if telling >= self.limits.connections_per_address:
+            return False
+        self._telling[address] = telling + 1
+        return True
+
+    def refused(self, address: str) -> None:
+        """A refused connection closed."""
+        left = self._telling.get(address, 0) - 1
+        if left > 0:
+            self._telling[address] = left
+        else:
+            self._telling.pop(address, None)
+
+    def leave(self, address: str) -> None:
+        left = self.open.get(address, 0) - 1
+        if left > 0:
+            self.open[address] = left
+        else:
+            self.open.pop(address, None)
+
+
+class NickClaims:
+    """Nicknames and the key that claimed each, kept in the data directory."""
+
+    def __init__(self, path: Path) -> None:
+        self.path = path
+        self.claims: dict[str, str] = {}
+        with contextlib.suppress(OSError, ValueError):
+            loaded = json.loads(path.read_text())
+            if isinstance(loaded, dict):
+                self.claims = {str(k): str(v) for k, v in loaded.items()}
+
+    def claimed(self, nick: str) -> bool:
+        return nick.lower() in self.claims
+
+    def check(self, nick: str, fingerprint: str | None) -> bool:
+        """Whether this key (or no key) may use `nick`; the first key to use it claims it."""
+        owner = self.claims.get(nick.lower())
+        if owner is not None:
+            return owner == fingerprint
+        if fingerprint is not None:
+            self.claims[nick.lower()] = fingerprint
+            self._save()
+        return True
+
+    def _save(self) -> None:
+        tmp = self.path.with_suffix(".tmp")
+        try:
+            fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+            with os.fdopen(fd, "w") as f:
+                json.dump(self.claims, f, indent=0, sort_keys=True)
+            os.replace(tmp, self.path)
+        except OSError as exc:
+            log.warning("cannot keep the nickname claims in %s: %s", self.path, exc)
+
+
+class LoginLog:
+    """One line a login: time, address, nickname, key fingerprint (or none), accepted or
+    why refused. Also in the server's log."""
+
+    def __init__(self, path: Path) -> None:
+        self.path = path
+
+    def write(self, address: str, nick: str, fingerprint: str | None, outcome: str) -> None:
+        stamp = time.strftime("%Y-%m-%dT%H:%M:%S%z")
+        safe = nick if nick.isprintable() and len(nick) <= 40 else repr(nick[:40])
+        line = f"{stamp} {address} {safe} {fingerprint or 'no-key'} {outcome}"
+        if outcome != "accepted":
+            log.warning("login refused: %s", line)
+        else:
+            log.info("login: %s", line)
+        try:
+            fd = os.open(self.path, os.O_WRONLY | os.O_CREAT | os.O_APPEND, 0o600)
+            with os.fdopen(fd, "a") as f:
+                f.write(line + "\n")
+        except OSError as exc:
+            log.warning("cannot write the login log %s: %s", self.path, exc)

@@ -1,0 +1,125 @@
+"""The SSH front door: who you are, whether you may come in now, and your session channels.
+
+Identity is the SSH user name (the nickname) plus the fingerprint of the key used, if
+any. By default anyone may come in: a client key is accepted (and remembered as the
+owner of the seats taken), and so is any password or an empty keyboard-interactive
+exchange (unless keys are required). With an authorized-keys file, only those keys, with
+their OpenSSH options (`from=`, `no-pty`, `command=`, `cert-authority`, `principals=`)
+applied by asyncssh. The door's limits (`door.Door`) are checked as a connection
+arrives; its sessions per connection as each session channel opens.
+"""
+
+from __future__ import annotations
+
+import asyncssh
+
+from dicepoker_tui.net.hub import Identity
+from dicepoker_tui.serve.authorized_keys import ConnectionKeys
+from dicepoker_tui.serve.session_host import SessionHost
+from dicepoker_tui.serve.ssh_server import GameSession
+
+
+class GameSSHServer(asyncssh.SSHServer):
+    """One SSH connection: authentication, then sessions."""
+
+    def __init__(self, game_server: SessionHost) -> None:
+        self.game_server = game_server
+        self.username = ""
+        self.fingerprint: str | None = None
+        self.address = "?"
+        self.sessions: set[GameSession] = set()
+        """Session channels open on this connection."""
+        self._conn: asyncssh.SSHServerConnection | None = None
+        self._keys: ConnectionKeys | None = None
+        self._counted = False
+        self._refusal: str | None = None
+        self._telling = False
+
+    @property
+    def _open(self) -> bool:
+        return self.game_server.authorized_keys is None
+
+    @property
+    def _keyless(self) -> bool:
+        """Whether a login without a key may come in (an open server, keys not required)."""
+        return self._open and not self.game_server.door.limits.require_keys
+
+    def connection_made(self, conn: asyncssh.SSHServerConnection) -> None:
+        self._conn = conn
+        peer = conn.get_extra_info("peername")
+        self.address = str(peer[0]) if peer else "?"
+        door = self.game_server.door
+        self._refusal = door.enter(self.address)
+        if self._refusal is None:
+            self._counted = True
+            return
+        self.game_server.logins.write(self.address, "-", None, self._refusal)
+        self._telling = door.refusing(self.address)  # told why once the keys are exchanged
+        if not self._telling:
+            conn.abort()  # too many of those already: no more words
+
+    def connection_lost(self, exc: Exception | None) -> None:
+        if self._counted:
+            self._counted = False
+            self.game_server.door.leave(self.address)
+        elif self._telling:
+            self._telling = False
+            self.game_server.door.refused(self.address)
+
+    def begin_auth(self, username: str) -> bool:
+        self.username = username
+        if self._refusal is not None and self._conn is not None:
+            # said once the keys are exchanged, so that the client can show it
+            self._conn.disconnect(asyncssh.DISC_TOO_MANY_CONNECTIONS, f"dicepoker: {self._refusal}")
+            return True
+        allowed = self.game_server.authorized_keys
+        if allowed is not None and self._conn is not None:
+            # asyncssh checks these keys itself, with their options (from=, no-pty, ...)
+            self._keys = ConnectionKeys(allowed)
+            self._conn.set_authorized_keys(self._keys)
+        return True
+
+    def public_key_auth_supported(self) -> bool:
+        return True
+
+    def validate_public_key(self, username: str, key: asyncssh.SSHKey) -> bool:
+        """Any key on an open server (a key the authorized keys refused never gets in)."""
+        if not self._open:
+            return False
+        self.fingerprint = key.get_fingerprint()
+        return True
+
+    def auth_completed(self) -> None:
+        if self._keys is not None and self._keys.accepted is not None:
+            self.fingerprint = self._keys.accepted.get_fingerprint()
+
+    def password_auth_supported(self) -> bool:
+        return self._keyless
+
+    def validate_password(self, username: str, password: str) -> bool:
+        self.fingerprint = None
+        return self._keyless
+
+    def kbdint_auth_supported(self) -> bool:
+        return self._keyless
+
+    def get_kbdint_challenge(self, username: str, lang: str, submethods: str) -> bool:
+        self.fingerprint = None
+        return self._keyless  # True: in without a prompt
+
+    def validate_kbdint_response(self, username: str, responses: list[str]) -> bool:
+        return self._keyless
+
+    def session_requested(self) -> asyncssh.SSHServerSession:
+        limit = self.game_server.door.limits.sessions_per_connection
+        open_now = [s for s in self.sessions if s.chan is None or not s.chan.is_closing()]
+        if len(open_now) >= limit:
+            why = f"{len(open_now)} sessions on one connection already"
+            self.game_server.logins.write(self.address, self.username, self.fingerprint, why)
+            raise asyncssh.ChannelOpenError(
+                asyncssh.OPEN_ADMINISTRATIVELY_PROHIBITED,
+                f"dicepoker: {limit} session(s) per connection; connect again for another",
+            )
+        session = GameSession(self.game_server, Identity(self.username, self.fingerprint), self)
+        self.sessions.add(session)
+        return session
