@@ -1,90 +1,82 @@
-"""Playing to finish first: the chance to win, and the risk attitude that serves it.
+"""The chance to finish first, from every seat's (mean, variance) of its final total.
 
-Every seat's final total is seen as its points so far plus the points still to come
-under optimal play, whose mean and variance come from the solver's tables
-(`solver.risk`). From them:
+Each seat's final total is seen as its points so far plus the points still to come
+under optimal play, a normal of the mean and variance the solver's tables give
+(`solver.spread`); a full sheet's total is exact. An option of the seat to act leads
+to a sheet of known points and its own (mean, variance); its worth is the chance that
+this seat ends above every other, a tie counting half. With one box left the own total
+is exact, so the last turn is played exactly against the others' distributions.
 
-- with one box left to the player to act, the turn is played exactly for the chance
-  to win: each final total x is worth P(every other seat ends below x), ties shared,
-  the others' finals taken as normal (or exact, for a sheet already full);
-- earlier, the player plays the risk-adjusted table of theta = deficit / (sum of both
-  variances) against the strongest other seat: the exponential utility whose trade of
-  mean for variance matches the normal chance to win locally (behind: seek risk;
-  ahead: avoid it). Near zero it is the expected-score table itself.
-
-The same rules drive the `winner` bot, the batched head-to-head and the hints.
+`UTILITY_TIE` adds a millionth of a point's worth of expected score, so that a game
+already won or lost is still played for points.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from dataclasses import dataclass
-
 import numpy as np
 
-from dicepoker_tui.ai.solver.risk import RiskTables, nearest_theta
+UTILITY_TIE = 1e-6
+"""Chance to win that one expected point is worth, to order options of equal chance."""
 
-SQRT2 = float(np.sqrt(2.0))
+NODES = 12
+"""Gauss-Hermite nodes over the own total, with two or more other seats."""
+
+_Z, _W = np.polynomial.hermite_e.hermegauss(NODES)
+_W = _W / _W.sum()
 
 
 def normal_cdf(z: np.ndarray) -> np.ndarray:
-    """Standard normal distribution function (Abramowitz-Stegun 7.1.26, error < 2e-7)."""
-    z = np.asarray(z, dtype=np.float64)
-    x = np.abs(z) / SQRT2
-    t = 1.0 / (1.0 + 0.3275911 * x)
-    poly = t * (0.254829592 + t * (-0.284496736 + t * (1.421413741 + t * -1.453152027)))
-    poly += t**5 * 1.061405429
-    erf = 1.0 - poly * np.exp(-x * x)
-    return 0.5 * (1.0 + np.sign(z) * erf)
+    """Standard normal distribution function, accurate in relative terms in the tails
+    (erfc after Numerical Recipes' Chebyshev fit, fractional error < 1.2e-7)."""
+    x = np.abs(np.asarray(z, dtype=np.float64)) / np.sqrt(2.0)
+    t = 1.0 / (1.0 + 0.5 * x)
+    poly = -1.26551223 + t * (1.00002368 + t * (0.37409196 + t * (0.09678418 + t * (
+        -0.18628806 + t * (0.27886807 + t * (-1.13520398 + t * (1.48851587 + t * (
+            -0.82215223 + t * 0.17087277))))))))  # fmt: skip
+    with np.errstate(invalid="ignore"):
+        tail = 0.5 * t * np.exp(-x * x + poly)  # P(Z > |z|); inf gives 0
+    tail = np.where(np.isinf(x), 0.0, tail)
+    return np.where(np.asarray(z) < 0, tail, np.where(x == 0, 0.5, 1.0 - tail))
 
 
-@dataclass(frozen=True)
-class Rival:
-    """Another seat's final total: exact (`var` 0, a full sheet) or normal."""
-
-    mean: float
-    var: float
-
-
-def chance_to_win(finals: np.ndarray, rivals: Sequence[Rival]) -> np.ndarray:
-    """P(finishing first | own final total `finals`), elementwise; a tie counts half
-    with each exact rival it is shared with. -inf (an impossible option) stays -inf."""
-    finals = np.asarray(finals, dtype=np.float64)
-    out = np.ones_like(finals)
-    for r in rivals:
-        if r.var > 0:
-            out *= normal_cdf((finals - r.mean) / np.sqrt(r.var))
-        else:
-            out *= np.where(finals > r.mean, 1.0, np.where(finals == r.mean, 0.5, 0.0))
-    return np.where(np.isfinite(finals), out, -np.inf)
+def _above(diff: np.ndarray, sd: np.ndarray) -> np.ndarray:
+    """P(own > other) for a difference of normals of mean `diff` and sd `sd`; sd 0: a
+    sure win, loss or (diff 0) a half."""
+    with np.errstate(divide="ignore", invalid="ignore"):
+        z = np.where(sd > 0, diff / np.where(sd > 0, sd, 1.0), np.sign(diff) * np.inf)
+        z = np.where(diff == 0, 0.0, z)
+    return normal_cdf(z)
 
 
-def chance_normal(mean: float, var: float, rivals: Sequence[Rival]) -> float:
-    """P(finishing first) when the own final total is normal(mean, var) too."""
-    if var <= 0:
-        return float(chance_to_win(np.array([mean]), rivals)[0])
+def chance_to_win(
+    mean: np.ndarray, var: np.ndarray, rival_mean: np.ndarray, rival_var: np.ndarray
+) -> np.ndarray:
+    """P(finishing first) of own totals normal(mean, var), shape (..., n), against
+    rivals `rival_mean`, `rival_var` of shape (rivals, n) (columns: games)."""
+    mean = np.asarray(mean, dtype=np.float64)
+    var = np.maximum(np.asarray(var, dtype=np.float64), 0.0)
+    if len(rival_mean) == 0:
+        return np.ones_like(mean)
+    if len(rival_mean) == 1:
+        return _above(mean - rival_mean[0], np.sqrt(var + rival_var[0]))
     sd = np.sqrt(var)
-    xs = mean + sd * np.linspace(-5, 5, 201)
-    weights = np.exp(-0.5 * ((xs - mean) / sd) ** 2)
-    return float((weights * chance_to_win(xs, rivals)).sum() / weights.sum())
-
-
-def theta_for(mean: float, var: float, rivals: Sequence[Rival]) -> float:
-    """The solved risk attitude for a seat (mean, var) against its strongest rival."""
-    if not rivals:
-        return 0.0
-    lead = max(rivals, key=lambda r: r.mean)
-    spread = var + lead.var
-    if spread <= 0:
-        return 0.0
-    return nearest_theta((lead.mean - mean) / spread)
-
-
-def rivals_of(risk: RiskTables, sheets: Sequence, seat: int) -> list[Rival]:
-    """Every other seat's final total, from its sheet at the start of its next turn."""
-    out = []
-    for i, sheet in enumerate(sheets):
-        if i != seat:
-            mean, var = risk.sheet_moments(sheet)
-            out.append(Rival(mean, var))
+    out = np.zeros_like(mean)
+    for z, w in zip(_Z, _W, strict=True):
+        own = mean + sd * z
+        p = np.ones_like(mean)
+        for m, v in zip(rival_mean, rival_var, strict=True):
+            p *= _above(own - m, np.sqrt(v))
+        out += w * p
     return out
+
+
+def win_utility(
+    mean: np.ndarray, var: np.ndarray, rival_mean: np.ndarray, rival_var: np.ndarray
+) -> np.ndarray:
+    """What an option is worth to a player playing to win: its chance to win, plus
+    `UTILITY_TIE` per expected point; -inf (an impossible option) stays -inf."""
+    finite = np.isfinite(mean)
+    m = np.where(finite, mean, 0.0)
+    v = np.where(finite & np.isfinite(var), var, 0.0)
+    value = chance_to_win(m, v, rival_mean, rival_var) + UTILITY_TIE * m
+    return np.where(finite, value, -np.inf)

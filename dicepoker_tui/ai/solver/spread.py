@@ -17,12 +17,13 @@ import threading
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
+from functools import cached_property
 from pathlib import Path
 
 import numpy as np
 
 from dicepoker_tui.ai.solver.build import solve_values
-from dicepoker_tui.ai.solver.cache import cache_dir, get_table, table_key
+from dicepoker_tui.ai.solver.cache import cache_dir, get_table, model_of, table_key
 from dicepoker_tui.ai.solver.model import Fields, Model
 from dicepoker_tui.ai.solver.table import Table
 from dicepoker_tui.engine.scoresheet.state import Sheet
@@ -51,6 +52,12 @@ class Spread:
     @property
     def mean(self) -> np.ndarray:
         return self.table.values
+
+    @cached_property
+    def mean_plus_var(self) -> np.ndarray:
+        """Mean plus variance per state: box terms read with it, less those read with
+        the mean, give each write's variance to come."""
+        return self.mean + self.var
 
     def moments(self, fields: Fields) -> tuple[np.ndarray, np.ndarray]:
         """(mean, variance) of the points still to come from a batch of turn-start
@@ -133,4 +140,4 @@ def spread_cached(variant: Variant) -> bool:
     spread = _memory.get(variant.id)
     if spread is not None and spread.table.variant is variant:
         return True
-    return spread_path(get_table.__globals__["_model"](variant)).exists()
+    return spread_path(model_of(variant)).exists()
