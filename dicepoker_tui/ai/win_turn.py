@@ -92,7 +92,9 @@ class WinTurn:
         for m, s in zip(means, spreads, strict=True):
             assert m.box == s.box
             c = m.classes
-            mean, var = m.values, s.values - m.values
+            mean = m.values
+            with np.errstate(invalid="ignore"):  # -inf - -inf: a closed box
+                var = s.values - m.values
             if len(c.extra_rows):
                 cls = c.rowmap[c.extra_rows]
                 mean = np.concatenate([mean, mean[cls] + c.extra_points[:, None]])

@@ -17,6 +17,14 @@ from dicepoker_tui.engine.scoresheet.variants.base import Variant
 
 WINNER = "winner"
 
+HORIZON: int | None = None
+"""Open boxes from which on the bot plays for the chance to win (None: always)."""
+
+
+def plays_to_win(open_boxes: int) -> bool:
+    """Whether a seat with `open_boxes` boxes open plays for the chance to win."""
+    return HORIZON is None or open_boxes <= HORIZON
+
 
 class WinnerBot:
     """Maximises its chance to finish first; plays like `optimal` alone."""
@@ -29,7 +37,9 @@ class WinnerBot:
         turn = state.turn
         if turn is None:
             raise ValueError("the game is over")
-        if len(state.players) == 1 or turn.dice is None:
+        sheet = state.sheets[turn.player]
+        open_boxes = sum(not sheet.filled(b) for b in variant.box_ids)
+        if len(state.players) == 1 or turn.dice is None or not plays_to_win(open_boxes):
             return self._alone.choose(state, variant)
         # deferred: the spread loads numpy tables (built on first use)
         from dicepoker_tui.ai.solver.spread import get_spread
