@@ -60,6 +60,7 @@ class _TableBatch(_Batch):
         totals = np.zeros((k, n), dtype=np.int64)
         for done in range(model.n_boxes):
             for seat, level in enumerate(self.seat_levels):
+                to_win = level == WINNER and plays_to_win(model.n_boxes - done)
                 self.scale = LEVEL_NOISE.get(level, 0.0)
                 f = fields[seat]
                 keys = model.group_keys(f)
@@ -67,7 +68,7 @@ class _TableBatch(_Batch):
                 for key in np.unique(keys):
                     idx = np.nonzero(keys == key)[0]
                     sub = _select(f, idx)
-                    win = self._win_turn(fields, totals, seat, idx, sub) if level == WINNER and plays_to_win(model.n_boxes - done) else None
+                    win = self._win_turn(fields, totals, seat, idx, sub) if to_win else None
                     after, gained = self.turn(sub, idx, [], win)
                     for name in new:
                         new[name][idx] = after[name]

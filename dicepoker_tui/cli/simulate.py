@@ -26,9 +26,9 @@ def add_parser(p: argparse.ArgumentParser) -> None:
         "--bot",
         action="append",
         metavar="LEVEL",
-        help=_(
-            "one of {levels} (optimal); twice or more: those bots play each other"
-        ).format(levels=", ".join(LEVEL_NOISE)),
+        help=_("one of {levels} (optimal); twice or more: those bots play each other").format(
+            levels=", ".join(LEVEL_NOISE)
+        ),
     )
     p.add_argument("--games", default="1000", metavar="N", help=_("how many games (1000)"))
     p.add_argument("--seed", default="0", metavar="S", help=_("seed of the dice (0)"))

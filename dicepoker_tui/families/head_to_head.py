@@ -84,8 +84,7 @@ def play_game(variant: str, levels: Sequence[str], game: int, seed: int) -> Sess
     spec = family_of(variant)
     order = seats_for(levels, game)
     players = tuple(
-        Player(name=f"{levels[b].capitalize()} {b + 1}", kind="bot", level=levels[b])
-        for b in order
+        Player(name=f"{levels[b].capitalize()} {b + 1}", kind="bot", level=levels[b]) for b in order
     )
     setup = GameSetup(variant=variant, seats=players, seed=game_seed(seed, game))
     session = setup.new_game()

@@ -84,8 +84,7 @@ class ScoresheetSpec(FamilySpec):
 
     def view(self, events: Sequence[Any], seat: int | None) -> list[Any]:
         return [
-            e.model_copy(update={"seed": 0}) if isinstance(e, ev.GameStarted) else e
-            for e in events
+            e.model_copy(update={"seed": 0}) if isinstance(e, ev.GameStarted) else e for e in events
         ]
 
     def bot_levels(self) -> list[str]:
