@@ -2,7 +2,8 @@
 
 `heuristic` plays by rules of thumb; `optimal`, `strong`, `casual` and `novice` play
 from the solver's exact option values, blurred by more noise at each step down
-(`ai.noise`, `ai.solver_bots`).
+(`ai.noise`, `ai.solver_bots`); `winner` plays for the chance to finish first, given
+every sheet at the table (`ai.winner_bot`).
 """
 
 from __future__ import annotations
@@ -22,8 +23,10 @@ def factories() -> dict[str, BotFactory]:
     # deferred: the solver's bots load numpy and the policy, when levels are first asked for
     from dicepoker_tui.ai.noise import LEVEL_NOISE
     from dicepoker_tui.ai.solver_bots import PolicyBot
+    from dicepoker_tui.ai.winner_bot import WINNER, WinnerBot
 
     table: dict[str, BotFactory] = {"heuristic": HeuristicBot}
+    table[WINNER] = WinnerBot
     table.update({level: partial(PolicyBot, level) for level in LEVEL_NOISE})
     return table
 

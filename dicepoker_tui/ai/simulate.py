@@ -30,6 +30,7 @@ from dicepoker_tui.ai.solver.dice_graph import (
 from dicepoker_tui.ai.solver.kernel import best_keep, concat_keeps, expect_down
 from dicepoker_tui.ai.solver.model import Fields
 from dicepoker_tui.ai.solver.terms import box_values_at, write_values
+from dicepoker_tui.ai.win_turn import WinTurn
 from dicepoker_tui.engine.players import Player
 from dicepoker_tui.engine.scoresheet.game import Game
 
@@ -118,7 +119,11 @@ class _Batch:
         totals += np.rint(model.terminal_values(fields)).astype(np.int64)
         return totals, records
 
-    def turn(self, fields: Fields, ids: np.ndarray, records: list) -> tuple[Fields, np.ndarray]:
+    def turn(
+        self, fields: Fields, ids: np.ndarray, records: list, win: WinTurn | None = None
+    ) -> tuple[Fields, np.ndarray]:
+        """One turn of every sheet of `fields`; with `win`, played for the chance to win
+        (its terms value every write) instead of the expected score."""
         model, values, rng = self.model, self.table.values, self.rng
         n = len(ids)
         limit = model.max_throws(fields)
@@ -127,12 +132,16 @@ class _Batch:
         writes: dict = {}
 
         def at(t: int):
+            if win is not None:
+                return win.terms(t)
             key = model.write_key(t)
             if key not in terms:
                 terms[key] = model.terms(fields, t, values)
             return terms[key]
 
         def w(t: int) -> np.ndarray:
+            if win is not None:
+                return win.writes(t)
             key = model.write_key(t)
             if key not in writes:
                 writes[key] = write_values(at(t), n, np.float32)
@@ -163,7 +172,7 @@ class _Batch:
                 subs = SUB_KEEPS[rolls]
                 kv = keep_values[t][np.maximum(subs, 0), cols[:, None]]
                 kv[(subs < 0) | (t >= limit)[:, None]] = -np.inf
-            if self.scale == 0:
+            if self.scale == 0 or win is not None:
                 # optimal: the best write against the best keep (a tie writes)
                 writing = active.copy()
                 if t < last:

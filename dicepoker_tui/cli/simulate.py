@@ -1,14 +1,20 @@
-"""`dicepoker simulate`: seeded solitaire games played by the solver's bots."""
+"""`dicepoker simulate`: seeded games played by bots.
+
+One `--bot` (or none): solitaire games of a solver bot (mean, stdev...). Two or more:
+games between them, in any family, with the seating rotated game by game
+(`families.head_to_head`): each bot's wins, share of the wins and mean.
+"""
 
 from __future__ import annotations
 
 import argparse
 import json
+import sys
 
 from dicepoker_tui.ai.noise import LEVEL_NOISE
 from dicepoker_tui.cli.errors import CliError
 from dicepoker_tui.cli.solver_tables import table_for, variant_or_error
-from dicepoker_tui.cli.texts import ascii_int, whole_number
+from dicepoker_tui.cli.texts import ascii_int, unknown_variant, whole_number
 from dicepoker_tui.i18n import _, ngettext
 
 MAX_GAMES = 10_000_000
@@ -21,9 +27,11 @@ def add_parser(p: argparse.ArgumentParser) -> None:
     p.add_argument("--variant", required=True, help=_("variant id"))
     p.add_argument(
         "--bot",
-        default="optimal",
+        action="append",
         metavar="LEVEL",
-        help=_("one of {levels}").format(levels=", ".join(LEVEL_NOISE)),
+        help=_("one of {levels} (optimal); twice or more: those bots play each other").format(
+            levels=", ".join(LEVEL_NOISE)
+        ),
     )
     p.add_argument("--games", default="1000", metavar="N", help=_("how many games (1000)"))
     p.add_argument("--seed", default="0", metavar="S", help=_("seed of the dice (0)"))
@@ -49,6 +57,11 @@ def _count(text: str, name: str, low: int, high: int) -> int:
 
 
 def run(args: argparse.Namespace) -> int:
+    bots = args.bot or ["optimal"]
+    if len(bots) > 1:
+        return _run_table(args, bots)
+    args.bot = bots[0]
+    _solitaire_or_error(args.variant)
     variant = variant_or_error(args.variant)
     if args.bot not in LEVEL_NOISE:
         raise CliError(
@@ -131,3 +144,106 @@ def _play_and_save(variant: str, level: str, games: int, seed: int):
                 raise CliError(str(exc), status=1) from None
             scores.append(game.state.sheets[0].total)
     return SimResult(variant, level, np.array(scores), time.perf_counter() - t0)
+
+
+def _solitaire_or_error(variant: str) -> None:
+    """A variant of a family without solitaire games asks for two or more bots."""
+    from dicepoker_tui.families import family_of
+
+    try:
+        spec = family_of(variant)
+    except KeyError:
+        return  # variant_or_error names the known variants
+    if spec.min_seats > 1:
+        raise CliError(
+            _("{variant} needs {n} or more players: give --bot two or more times").format(
+                variant=variant, n=spec.min_seats
+            )
+        )
+
+
+def _save(games) -> int:
+    """Store played games (engine sessions of any family) in the history; how many."""
+    from dicepoker_tui.cli.history_store import open_store
+    from dicepoker_tui.families import family_of
+    from dicepoker_tui.store import StoreError
+
+    n = 0
+    try:
+        with open_store(write=True) as store:
+            for game in games:
+                family_of(game.state.variant).repository(store).create(game)
+                n += 1
+    except StoreError as exc:
+        raise CliError(_("could not save the games: {reason}").format(reason=exc)) from None
+    return n
+
+
+def _run_table(args: argparse.Namespace, bots: list[str]) -> int:
+    """Two or more bots against each other, seats rotated game by game."""
+    from dicepoker_tui.families import family_of
+    from dicepoker_tui.families.head_to_head import head_to_head
+
+    try:
+        spec = family_of(args.variant)
+    except KeyError:
+        raise CliError(unknown_variant(args.variant)) from None
+    levels = spec.bot_levels()
+    for bot in bots:
+        if bot not in levels:
+            raise CliError(
+                _("unknown bot level {level} (known: {levels})").format(
+                    level=repr(bot), levels=", ".join(levels)
+                )
+            )
+    if not spec.min_seats <= len(bots) <= spec.max_seats:
+        raise CliError(
+            _("{variant} is played by {low} to {high} bots, not {n}").format(
+                variant=args.variant, low=max(2, spec.min_seats), high=spec.max_seats, n=len(bots)
+            )
+        )
+    games = _count(args.games, "games", 1, MAX_GAMES)
+    seed = _count(args.seed, "seed", 0, 2**63 - 1)
+    result = head_to_head(
+        args.variant, bots, games, seed, keep=args.save, progress=_progress(args.variant)
+    )
+    saved = _save(result.played) if args.save else None
+    s = result.summary()
+    if args.json:
+        print(json.dumps(s))
+        return 0
+    print(
+        ngettext(
+            "{variant}: {n} game between {bots} (seed {seed}, seats rotated)",
+            "{variant}: {n} games between {bots} (seed {seed}, seats rotated)",
+            games,
+        ).format(variant=args.variant, n=games, bots=", ".join(bots), seed=seed)
+    )
+    measure = _("mean total") if spec.id == "scoresheet" else _("mean place")
+    print(f"  #  {_('bot'):<10} {_('wins'):>10} {_('share'):>8} {measure:>12}")
+    for b in s["bots"]:
+        print(
+            f"{b['seat'] + 1:>3}  {b['bot']:<10} {b['wins']:>10.1f} "
+            f"{b['win_share']:>8.2%} {b['mean']:>12.2f}"
+        )
+    print(f"{_('seconds')}: {s['seconds']:.2f}")
+    if saved is not None:
+        print(
+            ngettext(
+                "saved {n} game to the history", "saved {n} games to the history", saved
+            ).format(n=saved)
+        )
+    return 0
+
+
+def _progress(variant: str):
+    """A progress line on a terminal while a table is built, else None."""
+    if not sys.stderr.isatty():
+        return None
+
+    def show(done: float) -> None:
+        line = _("solving {variant}: {done}").format(variant=variant, done=f"{done:4.0%}")
+        end = "\r\033[K" if done >= 1 else ""
+        print(f"\r{line}{end}", end="", file=sys.stderr, flush=True)
+
+    return show

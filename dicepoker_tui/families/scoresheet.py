@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
 from pydantic import TypeAdapter
@@ -118,6 +118,32 @@ class ScoresheetSpec(FamilySpec):
             keep = list(action.keep) if turn is not None and turn.dice is not None else None
             return cmd.Throw(player=seat, keep=keep)
         return self.fallback_move(game)
+
+    def final_measure(self, game: Game, seat: int) -> float:  # type: ignore[override]
+        return float(next(s.total for s in game.state.standings or [] if s.player == seat))
+
+    def fast_head_to_head(
+        self,
+        variant_id: str,
+        levels: list[str],
+        games: int,
+        seed: int,
+        progress: Callable[[float], None] | None = None,
+    ) -> tuple[list[float], list[float]] | None:
+        """The solver bots' batched table simulation (`ai.table_sim`)."""
+        # deferred: the simulation loads numpy and the solver's tables
+        from dicepoker_tui.ai.solver import get_table
+        from dicepoker_tui.ai.solver.spread import get_spread
+        from dicepoker_tui.ai.table_sim import FAST_LEVELS, play_tables
+        from dicepoker_tui.ai.winner_bot import WINNER
+
+        if any(level not in FAST_LEVELS for level in levels):
+            return None
+        variant = variants.get_variant(variant_id)
+        table = get_table(variant, progress=progress)
+        spread = get_spread(variant, progress=progress) if WINNER in levels else None
+        result = play_tables(table, levels, games, seed, spread=spread)
+        return result.wins.sum(axis=0).tolist(), result.scores.sum(axis=0).astype(float).tolist()
 
     def fallback_move(self, game: Game) -> cmd.Command:  # type: ignore[override]
         """Throw if nothing is on the table, else write where the fewest points go."""

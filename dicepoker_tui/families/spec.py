@@ -128,6 +128,11 @@ class FamilySpec(ABC):
         best = min((s.place for s in standings), default=1)
         return [s.player for s in standings if s.place == best]
 
+    def final_measure(self, game: Session, seat: int) -> float:
+        """What a finished game's `seat` is measured by over many games: its place (1 is
+        best) here; the scoresheet family's final total."""
+        return float(next(s.place for s in game.state.standings or [] if s.player == seat))
+
     @abstractmethod
     def game_over_notice(self, game: Session) -> tuple[str, dict[str, str | int]]:
         """The English template (marked for translation) and values saying who won."""
@@ -181,6 +186,19 @@ class FamilySpec(ABC):
     ) -> Recorder:
         """Keeps `game` in `store` as it is played (`close()` when done)."""
         return Recorder(self.repository(store), game, game_id, on_error=on_error)
+
+    def fast_head_to_head(
+        self,
+        variant_id: str,
+        levels: list[str],
+        games: int,
+        seed: int,
+        progress: Callable[[float], None] | None = None,
+    ) -> tuple[list[float], list[float]] | None:
+        """(wins, summed `final_measure`) per bot entry of `games` games between `levels`,
+        seats rotated as in `families.head_to_head`, from a fast simulation of the
+        family's own; None when it has none for these levels (the engine plays them)."""
+        return None
 
     def make_bots(self, players: Sequence[Any], seed: int) -> dict[int, Bot]:
         """One bot per bot seat, seeded from the game seed so replays are reproducible."""

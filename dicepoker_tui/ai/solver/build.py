@@ -7,13 +7,16 @@ from concurrent.futures import ThreadPoolExecutor
 
 import numpy as np
 
-from dicepoker_tui.ai.solver.kernel import expected_roll, throw_layer
+from dicepoker_tui.ai.solver.kernel import expected_roll_ce, throw_layer_ce
 from dicepoker_tui.ai.solver.model import Fields, Model
 from dicepoker_tui.ai.solver.terms import write_values
 
 
-def turn_values(model: Model, fields: Fields, values: np.ndarray) -> np.ndarray:
-    """Expected points still to come, from the start of a turn, for a batch of states."""
+def turn_values(model: Model, fields: Fields, values: np.ndarray, theta: float = 0.0) -> np.ndarray:
+    """Expected points still to come, from the start of a turn, for a batch of states.
+
+    With `theta`, certainty equivalents of the points still to come for a player
+    maximising E[exp(theta * score)] (`values` then holds the same for later states)."""
     n = len(next(iter(fields.values())))
     throws = int(model.max_throws(fields).max())
     cache: dict = {}
@@ -26,8 +29,8 @@ def turn_values(model: Model, fields: Fields, values: np.ndarray) -> np.ndarray:
 
     x = writes(throws)
     for t in range(throws - 1, 0, -1):
-        x = np.maximum(writes(t), throw_layer(x))
-    return expected_roll(x)
+        x = np.maximum(writes(t), throw_layer_ce(x, theta))
+    return expected_roll_ce(x, theta)
 
 
 def solve_values(
@@ -35,8 +38,10 @@ def solve_values(
     chunk: int = 512,
     workers: int = 2,
     progress: Callable[[float], None] | None = None,
+    theta: float = 0.0,
 ) -> np.ndarray:
-    """Expected points still to come from every turn-start state (float64)."""
+    """Expected points still to come from every turn-start state (float64); with
+    `theta`, their certainty equivalents under exp(theta * score) (see `turn_values`)."""
     values = np.zeros(model.n_states)
     total = model.n_states
     done = 0
@@ -46,7 +51,7 @@ def solve_values(
 
     def work(rng: tuple[int, int]) -> int:
         a, b = rng
-        values[a:b] = turn_values(model, model.fields(a, b), values)
+        values[a:b] = turn_values(model, model.fields(a, b), values, theta)
         return b - a
 
     pool = ThreadPoolExecutor(workers) if workers > 1 else None

@@ -38,6 +38,11 @@ def _model(variant: Variant) -> Model:
     return model
 
 
+def model_of(variant: Variant) -> Model:
+    """The state model of a variant (built once, kept in memory)."""
+    return _model(variant)
+
+
 def cache_dir() -> Path:
     home = os.environ.get(HOME_ENV)
     if home:

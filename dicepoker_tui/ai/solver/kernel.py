@@ -80,6 +80,41 @@ def expected_roll(x: np.ndarray) -> np.ndarray:
     return np.einsum("r,rn->n", ROLL_P, x)
 
 
+def _shift(x: np.ndarray, theta: float) -> np.ndarray:
+    """Per sheet, the largest (theta > 0) or smallest finite value, so that
+    exp(theta * (x - shift)) <= 1; an impossible option (-inf) stays impossible."""
+    finite = np.where(np.isfinite(x), x, -np.inf if theta > 0 else np.inf)
+    shift = finite.max(axis=0) if theta > 0 else finite.min(axis=0)
+    return np.where(np.isfinite(shift), shift, 0.0)
+
+
+def expect_down_ce(x: np.ndarray, theta: float) -> list[np.ndarray]:
+    """`expect_down` for a risk-adjusted player: certainty equivalents under the
+    exponential utility exp(theta * score) instead of expectations (theta 0: the same).
+
+    `x` holds certainty equivalents; a keep's is (1/theta) log E[exp(theta x)]."""
+    if theta == 0:
+        return expect_down(x)
+    shift = _shift(x, theta)
+    with np.errstate(divide="ignore", over="ignore"):  # -inf: an impossible option
+        keeps = expect_down(np.exp(theta * (x - shift)))
+        return [shift + np.log(k) / theta for k in keeps]
+
+
+def throw_layer_ce(after: np.ndarray, theta: float) -> np.ndarray:
+    """`throw_layer` with certainty equivalents (see `expect_down_ce`)."""
+    return best_keep(expect_down_ce(after, theta))
+
+
+def expected_roll_ce(x: np.ndarray, theta: float) -> np.ndarray:
+    """`expected_roll` with certainty equivalents (see `expect_down_ce`)."""
+    if theta == 0:
+        return expected_roll(x)
+    shift = _shift(x, theta)
+    with np.errstate(divide="ignore", over="ignore"):  # -inf: an impossible option
+        return shift + np.log(expected_roll(np.exp(theta * (x - shift)))) / theta
+
+
 def concat_keeps(keeps: list[np.ndarray]) -> np.ndarray:
     """Keep values in global keep numbering (210 keeps of 0-4 dice, n)."""
     return np.concatenate(keeps, axis=0)

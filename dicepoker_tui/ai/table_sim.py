@@ -1,0 +1,129 @@
+"""Fast head-to-head simulation of scoresheet games: several solver bots at one table.
+
+Games are played in batches as in the solitaire simulation (`ai.simulate`): each round,
+seat by seat, one batched turn for every game of the batch. Seats are rotated game by
+game (in game g, seat s is taken by bot entry (s + g) mod k), so that no bot gains
+from playing first or last. The `winner` bot's turn reads every other seat of its game
+(`ai.win_turn`); the others play their level's policy. The engine is not involved.
+"""
+
+from __future__ import annotations
+
+import time
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass
+
+import numpy as np
+
+from dicepoker_tui.ai.noise import LEVEL_NOISE
+from dicepoker_tui.ai.simulate import BATCH, _Batch, _select
+from dicepoker_tui.ai.solver import Table
+from dicepoker_tui.ai.solver.spread import Spread
+from dicepoker_tui.ai.win_turn import WinTurn
+from dicepoker_tui.ai.winner_bot import WINNER, plays_to_win
+
+FAST_LEVELS = (*LEVEL_NOISE, WINNER)
+"""The levels this simulation plays (the heuristic bot plays through the engine)."""
+
+
+@dataclass
+class TableResult:
+    """Final totals and shares of the win of every game, by bot entry (columns)."""
+
+    variant: str
+    levels: list[str]
+    scores: np.ndarray
+    """(games, bots) final totals."""
+    wins: np.ndarray
+    """(games, bots) share of the win: 1 alone in first place, 1/k for k tied."""
+    seconds: float
+
+
+def win_shares(scores: np.ndarray) -> np.ndarray:
+    """(games, seats) shares of the win of final totals (ties share it equally)."""
+    top = scores == scores.max(axis=1, keepdims=True)
+    return top / top.sum(axis=1, keepdims=True)
+
+
+class _TableBatch(_Batch):
+    def __init__(
+        self, table: Table, spread: Spread | None, seat_levels: list[str], rng: np.random.Generator
+    ):
+        super().__init__(table, 0.0, rng, 0)
+        self.spread = spread
+        self.seat_levels = seat_levels
+
+    def play_table(self, n: int) -> np.ndarray:
+        """(n, seats) final totals of `n` games."""
+        model, k = self.model, len(self.seat_levels)
+        fields = [model.start_fields(n) for _ in range(k)]
+        totals = np.zeros((k, n), dtype=np.int64)
+        for done in range(model.n_boxes):
+            for seat, level in enumerate(self.seat_levels):
+                to_win = level == WINNER and plays_to_win(model.n_boxes - done)
+                self.scale = LEVEL_NOISE.get(level, 0.0)
+                f = fields[seat]
+                keys = model.group_keys(f)
+                new = {key: v.copy() for key, v in f.items()}
+                for key in np.unique(keys):
+                    idx = np.nonzero(keys == key)[0]
+                    sub = _select(f, idx)
+                    win = self._win_turn(fields, totals, seat, idx, sub) if to_win else None
+                    after, gained = self.turn(sub, idx, [], win)
+                    for name in new:
+                        new[name][idx] = after[name]
+                    totals[seat, idx] += np.rint(gained).astype(np.int64)
+                fields[seat] = new
+        ends = [np.rint(model.terminal_values(f)).astype(np.int64) for f in fields]
+        return (totals + np.array(ends)).T
+
+    def _win_turn(self, fields, totals, seat, idx, sub) -> WinTurn:
+        assert self.spread is not None, "the winner bot needs the spread"
+        others = [s for s in range(len(fields)) if s != seat]
+        mean = np.empty((len(others), len(idx)))
+        var = np.empty((len(others), len(idx)))
+        for j, other in enumerate(others):
+            m, v = self.spread.moments(_select(fields[other], idx))
+            mean[j] = totals[other, idx] + m
+            var[j] = v
+        return WinTurn(self.spread, sub, totals[seat, idx].astype(np.float64), mean, var)
+
+
+def play_tables(
+    table: Table,
+    levels: list[str],
+    games: int,
+    seed: int = 0,
+    spread: Spread | None = None,
+    workers: int = 2,
+) -> TableResult:
+    """Play `games` seeded games with one seat per entry of `levels` (2 or more); the
+    `winner` level needs the variant's `spread`. The same seed gives the same games."""
+    unknown = [lv for lv in levels if lv not in FAST_LEVELS]
+    if unknown or len(levels) < 2:
+        raise ValueError(f"a fast table needs 2+ bots of {', '.join(FAST_LEVELS)}: {levels}")
+    t0 = time.perf_counter()
+    k = len(levels)
+    jobs = []  # (offset, chunk, game numbers)
+    for offset in range(k):
+        ids = np.arange(offset, games, k)
+        jobs += [(offset, c, ids[a : a + BATCH]) for c, a in enumerate(range(0, len(ids), BATCH))]
+
+    def run(job) -> np.ndarray:
+        offset, chunk, ids = job
+        seat_levels = [levels[(s + offset) % k] for s in range(k)]
+        rng = np.random.default_rng([seed, offset, chunk])
+        return _TableBatch(table, spread, seat_levels, rng).play_table(len(ids))
+
+    if workers > 1 and len(jobs) > 1:
+        with ThreadPoolExecutor(workers) as pool:
+            results = list(pool.map(run, jobs))
+    else:
+        results = [run(job) for job in jobs]
+    scores = np.zeros((games, k), dtype=np.int64)
+    wins = np.zeros((games, k))
+    for (offset, _chunk, ids), seat_scores in zip(jobs, results, strict=True):
+        by_bot = np.roll(seat_scores, offset, axis=1)  # seat s holds bot (s + offset) % k
+        scores[ids] = by_bot
+        wins[ids] = win_shares(by_bot)
+    return TableResult(table.variant.id, list(levels), scores, wins, time.perf_counter() - t0)

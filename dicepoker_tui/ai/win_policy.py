@@ -1,0 +1,88 @@
+"""Every option of a turn valued by its chance to win, given every sheet at the table.
+
+The counterpart of `Policy.options` for a player who plays to finish first: the same
+options (each keep while throws are left, each legal box), each with its estimated
+chance to win (`ai.win_turn`), best first. Used by the `winner` bot and the hints.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Literal
+
+import numpy as np
+
+from dicepoker_tui.ai.solver.dice_graph import KEEPS, SUB_KEEPS, roll_index
+from dicepoker_tui.ai.solver.spread import Spread
+from dicepoker_tui.ai.solver.terms import box_values_at
+from dicepoker_tui.ai.win_turn import WinTurn
+from dicepoker_tui.engine.dice import validate_dice
+from dicepoker_tui.engine.scoresheet.state import GameState, Sheet
+
+ALL_KEEPS = [k for keeps in KEEPS for k in keeps]
+
+
+@dataclass(frozen=True)
+class WinOption:
+    """One choice of a turn and its estimated chance to finish first."""
+
+    action: Literal["keep", "write"]
+    chance: float
+    """Estimated chance to finish first after this choice (0-1)."""
+    value: float
+    """What the winner bot maximises: the chance plus a tiny tie-break by points."""
+    keep: tuple[int, ...] = ()
+    box: str = ""
+
+
+def rivals(spread: Spread, sheets: Sequence[Sheet], seat: int) -> tuple[np.ndarray, np.ndarray]:
+    """(mean, variance) of every other seat's final total, shape (rivals, 1)."""
+    moments = [spread.sheet_moments(s) for i, s in enumerate(sheets) if i != seat]
+    mean = np.array([[m] for m, _ in moments], dtype=np.float64).reshape(-1, 1)
+    var = np.array([[v] for _, v in moments], dtype=np.float64).reshape(-1, 1)
+    return mean, var
+
+
+def win_options(
+    spread: Spread, sheets: Sequence[Sheet], seat: int, dice: Sequence[int], throws_made: int
+) -> list[WinOption]:
+    """Options of `seat` with `dice` after `throws_made` throws, best for winning first.
+
+    Raises ValueError for bad dice or a full sheet."""
+    dice = validate_dice(list(dice))
+    model = spread.model
+    sheet = sheets[seat]
+    if model.is_full(sheet):
+        raise ValueError("The sheet is full: there is nothing left to decide.")
+    fields = model.turn_fields(sheet, throws_made)
+    last = int(model.max_throws(fields)[0])
+    mean, var = rivals(spread, sheets, seat)
+    turn = WinTurn(spread, fields, np.array([float(sheet.total)]), mean, var)
+    roll = roll_index(dice)
+    boxes = box_values_at(turn.terms(throws_made), np.array([roll]), model.n_boxes)[:, 0]
+    opts = [
+        WinOption("write", _chance(boxes[b]), float(boxes[b]), box=model.box_ids[b])
+        for b in np.nonzero(np.isfinite(boxes))[0]
+    ]
+    if throws_made < last:
+        keeps = turn.keep_values(last, throws_made)[throws_made][:, 0]
+        opts += [
+            WinOption("keep", _chance(keeps[k]), float(keeps[k]), keep=ALL_KEEPS[k])
+            for k in SUB_KEEPS[roll]
+            if k >= 0
+        ]
+    order = sorted(range(len(opts)), key=lambda i: (-opts[i].value, i))  # a write wins a tie
+    return [opts[i] for i in order]
+
+
+def win_options_for(spread: Spread, state: GameState) -> list[WinOption]:
+    """Options of the player to act in a game (empty before the turn's first throw)."""
+    turn = state.turn
+    if turn is None or turn.dice is None:
+        return []
+    return win_options(spread, state.sheets, turn.player, turn.dice, turn.throws)
+
+
+def _chance(value: float) -> float:
+    return float(min(1.0, max(0.0, value)))

@@ -1,0 +1,126 @@
+"""One turn played for the chance to win, batched over many sheets (games) at once.
+
+The expected-score solver values a write as its points plus the mean of the sheet it
+leads to. Here a write leads to a sheet of known points and known (mean, variance) of
+the points still to come (`solver.spread`); its worth is `winning.win_utility` of that
+against the other seats of the same game. The box terms are rebuilt with those
+utilities (one class per roll that earns extra points, since the utility is not
+linear), and the kernels of the solver then take expectations and maxima over the
+turn's keeps and throws as they do for points: the turn maximises the expected chance
+to win, exactly given the (normal) view of every seat's future.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+import numpy as np
+
+from dicepoker_tui.ai.solver.kernel import best_keep, concat_keeps, expect_down
+from dicepoker_tui.ai.solver.model import Fields
+from dicepoker_tui.ai.solver.spread import Spread
+from dicepoker_tui.ai.solver.terms import BoxTerm, RowClasses, write_values
+from dicepoker_tui.ai.winning import win_utility
+
+_EXTENDED: dict[int, tuple[RowClasses, RowClasses]] = {}
+
+
+def _per_roll_extras(classes: RowClasses) -> RowClasses:
+    """`classes` with every roll of extra points in a class of its own (and no extras)."""
+    hit = _EXTENDED.get(id(classes))
+    if hit is not None and hit[0] is classes:
+        return hit[1]
+    rows = classes.extra_rows
+    rowmap = classes.rowmap.copy()
+    rowmap[rows] = len(classes.points) + np.arange(len(rows))
+    points = np.concatenate([classes.points, classes.points[classes.rowmap[rows]]])
+    empty = np.zeros(0, dtype=classes.extra_rows.dtype)
+    out = replace(classes, points=points, rowmap=rowmap, extra_rows=empty,
+                  extra_points=np.zeros(0))  # fmt: skip
+    _EXTENDED[id(classes)] = (classes, out)
+    return out
+
+
+def _with_floor(value: np.ndarray, classes: RowClasses) -> tuple[np.ndarray, RowClasses]:
+    """Terms whose least-points class is not the least worth (a sure bonus can lower the
+    chance to win of a seat behind): every roll read from its own class, and a new
+    floor class, the least of all, standing in for the scratch `write_values` takes."""
+    floor = np.where(np.isfinite(value), value, np.inf).min(axis=0, keepdims=True)
+    floor = np.where(np.isfinite(floor), floor, -np.inf)
+    n = len(classes.points)
+    wide = replace(classes, points=np.concatenate([classes.points, classes.points[:1]]),
+                   zero=n, lo=0, hi=len(classes.rowmap))  # fmt: skip
+    return np.concatenate([value, floor]), wide
+
+
+class WinTurn:
+    """Write terms valued for winning, for a batch of sheets at the start of a turn.
+
+    `base` holds each sheet's points so far; `rival_mean`, `rival_var` (rivals, n) the
+    other seats' final totals in the same games."""
+
+    def __init__(
+        self,
+        spread: Spread,
+        fields: Fields,
+        base: np.ndarray,
+        rival_mean: np.ndarray,
+        rival_var: np.ndarray,
+    ) -> None:
+        self.spread = spread
+        self.model = spread.model
+        self.fields = fields
+        self.n = len(base)
+        self.base = np.asarray(base, dtype=np.float64)
+        self.rival_mean = rival_mean
+        self.rival_var = rival_var
+        self._terms: dict = {}
+        self._writes: dict = {}
+
+    def terms(self, t: int) -> list[BoxTerm]:
+        """Box terms after throw `t`, valued by the chance to win."""
+        key = self.model.write_key(t)
+        if key not in self._terms:
+            self._terms[key] = self._build(t)
+        return self._terms[key]
+
+    def _build(self, t: int) -> list[BoxTerm]:
+        model, spread = self.model, self.spread
+        means = model.terms(self.fields, t, spread.mean)
+        spreads = model.terms(self.fields, t, spread.mean_plus_var)
+        out = []
+        for m, s in zip(means, spreads, strict=True):
+            assert m.box == s.box
+            c = m.classes
+            mean = m.values
+            with np.errstate(invalid="ignore"):  # -inf - -inf: a closed box
+                var = s.values - m.values
+            if len(c.extra_rows):
+                cls = c.rowmap[c.extra_rows]
+                mean = np.concatenate([mean, mean[cls] + c.extra_points[:, None]])
+                var = np.concatenate([var, var[cls]])
+                c = _per_roll_extras(c)
+            value = win_utility(self.base + mean, var, self.rival_mean, self.rival_var)
+            if not (value >= value[c.zero]).all():
+                value, c = _with_floor(value, c)
+            out.append(BoxTerm(m.box, value, c, m.joker_rows, m.joker_legal))
+        return out
+
+    def writes(self, t: int) -> np.ndarray:
+        """(252, n): the worth of the best write after throw `t`, per roll."""
+        key = self.model.write_key(t)
+        if key not in self._writes:
+            self._writes[key] = write_values(self.terms(t), self.n)
+        return self._writes[key]
+
+    def keep_values(self, last: int, down_to: int) -> dict[int, np.ndarray]:
+        """Throw `t` (from `last - 1` down to `down_to`) → (462 keeps, n): the worth of
+        each keep before the next throw."""
+        out: dict[int, np.ndarray] = {}
+        x = self.writes(last)
+        for t in range(last - 1, down_to - 1, -1):
+            k = expect_down(x)
+            out[t] = concat_keeps(k)
+            if t > down_to:
+                x = np.maximum(self.writes(t), best_keep(k))
+        return out
