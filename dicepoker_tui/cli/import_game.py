@@ -43,8 +43,7 @@ def run(args: argparse.Namespace) -> int:
         raise CliError(
             _("cannot read {file}: {reason}").format(
                 file=plain(args.file), reason=exc.strerror or exc
-            ),
-            status=1,
+            )
         ) from None
     if data is None:
         raise CliError(
@@ -53,18 +52,17 @@ def run(args: argparse.Namespace) -> int:
                 _("larger than {mb} MB (raise the limit with --max-size)").format(
                     mb=args.max_size
                 ),
-            ),
-            status=1,
+            )
         )
     try:
         doc, game = parse_export(data)
     except ImportRefused as exc:
-        raise CliError(_refused(args.file, exc), status=1) from None
+        raise CliError(_refused(args.file, exc)) from None
     with open_store(write=True) as store:
         try:
             game_id = import_game(store, doc, game)
         except ImportRefused as exc:
-            raise CliError(_refused(args.file, exc), status=1) from None
+            raise CliError(_refused(args.file, exc)) from None
     names = ", ".join(plain(p.name) for p in doc.players)
     print(
         _("imported as game {id} ({variant}, {players})").format(

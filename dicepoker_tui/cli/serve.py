@@ -11,8 +11,18 @@ import sys
 from pathlib import Path
 
 from dicepoker_tui.cli.errors import CliError
-from dicepoker_tui.cli.texts import bounded_int
+from dicepoker_tui.cli.texts import ascii_int, bounded_int
 from dicepoker_tui.i18n import _
+
+
+def port_arg(text: str) -> int:
+    """`--port P`: 0 to 65535 in ASCII digits."""
+    value = ascii_int(text)
+    if value is not None and not 0 <= value <= 65535:
+        raise argparse.ArgumentTypeError(
+            _("--port {port} is not a port (0-65535)").format(port=value)
+        )
+    return bounded_int(0, 65535)(text)
 
 
 def add_parser(p: argparse.ArgumentParser) -> None:
@@ -21,7 +31,7 @@ def add_parser(p: argparse.ArgumentParser) -> None:
     )
     p.add_argument(
         "--port",
-        type=bounded_int(0, 65535),
+        type=port_arg,
         default=2222,
         help=_("port to listen on (default 2222)"),
     )

@@ -116,7 +116,18 @@ def bounded_int(low: int, high: int = INT_MAX) -> Callable[[str], int]:
 
 
 game_id_arg = bounded_int(0)
-count_arg = bounded_int(0)
+_whole_count = bounded_int(0)
+
+
+def count_arg(text: str) -> int:
+    """`--limit N`: a number of games, 0 or more (ASCII digits, within range)."""
+    value = ascii_int(text)
+    if value is not None and value < 0:
+        raise argparse.ArgumentTypeError(_("--limit takes a number of games, 0 or more"))
+    return _whole_count(text)
+
+
+count_arg.__name__ = "int"  # type: ignore[attr-defined]
 seed_arg = bounded_int(0)
 
 

@@ -213,7 +213,7 @@ def test_a_forged_real_dice_export_with_a_bot_is_refused(tmp_path: Path) -> None
     home = tmp_path / "home"
     ids = _history(home, finished_game("yatzy", seed=1))
     before = _dump(home / "history.db")
-    line = _one_line(dicepoker(home, "import", str(forged)), 1)
+    line = _one_line(dicepoker(home, "import", str(forged)), 2)
     assert line == (
         f"dicepoker import: {forged}: refused: real_dice is true but a seat is a bot: "
         "bots cannot throw real dice"
@@ -290,7 +290,7 @@ def test_a_time_out_of_range_is_refused_in_one_line(tmp_path: Path) -> None:
     bad = tmp_path / "old.json"
     bad.write_text(json.dumps(doc), encoding="utf-8")
     home = tmp_path / "home"
-    line = _one_line(dicepoker(home, "import", str(bad)), 1)
+    line = _one_line(dicepoker(home, "import", str(bad)), 2)
     assert line == (
         f"dicepoker import: {bad}: refused: started_at: the time "
         "0001-01-01T00:00:00+01:00 is out of range"
@@ -389,7 +389,7 @@ def test_extra_keys_and_wrong_types_are_refused(tmp_path: Path, change, problem)
     home = tmp_path / "home"
     ids = _history(home, finished_game("yatzy", seed=2))
     before = _dump(home / "history.db")
-    line = _one_line(dicepoker(home, "import", str(bad)), 1)
+    line = _one_line(dicepoker(home, "import", str(bad)), 2)
     assert line.startswith(f"dicepoker import: {bad}: refused: ") and problem in line
     assert _dump(home / "history.db") == before
     assert [g["id"] for g in _listed(home)] == ids
@@ -419,7 +419,7 @@ def test_control_characters_in_names_are_refused_and_never_printed_raw(tmp_path:
     bad = tmp_path / "names.json"
     bad.write_text(json.dumps(doc), encoding="utf-8")
     other = tmp_path / "other"
-    line = _one_line(dicepoker(other, "import", str(bad)), 1)
+    line = _one_line(dicepoker(other, "import", str(bad)), 2)
     assert line == (
         f"dicepoker import: {bad}: refused: players.0.name holds a control character (\\x1b)"
     )
