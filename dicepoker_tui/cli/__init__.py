@@ -66,8 +66,6 @@ def build_parser(command: str | None = None) -> argparse.ArgumentParser:
     return parser
 
 
-
-
 def take_lang(argv: list[str]) -> tuple[str | None, list[str]]:
     """`--lang CODE` / `--lang=CODE` anywhere on the command line, and the rest of it."""
     rest: list[str] = []

@@ -50,9 +50,7 @@ def run(args: argparse.Namespace) -> int:
         raise CliError(
             _refused(
                 args.file,
-                _("larger than {mb} MB (raise the limit with --max-size)").format(
-                    mb=args.max_size
-                ),
+                _("larger than {mb} MB (raise the limit with --max-size)").format(mb=args.max_size),
             ),
             status=1,
         )

@@ -158,4 +158,3 @@ def _iso(moment: datetime | None) -> str:
 
 def _when(moment: datetime | None) -> str:
     return moment.astimezone(UTC).strftime("%Y-%m-%d %H:%M UTC") if moment else ""
-
