@@ -53,9 +53,7 @@ def setup_from_args(args: argparse.Namespace):
         variant=args.variant, seats=tuple(seats), seed=args.seed, real_dice=args.real_dice
     )
     if len(seats) < family.min_seats and not args.bot:  # a lone default seat gets a bot
-        seats.append(
-            Player(name=default_name(_("Bot"), 1), kind="bot", level=family.default_level)
-        )
+        seats.append(Player(name=default_name(_("Bot"), 1), kind="bot", level=family.default_level))
         setup = GameSetup(
             variant=args.variant, seats=tuple(seats), seed=args.seed, real_dice=args.real_dice
         )

@@ -9,6 +9,7 @@ never deleted, and a fresh one is started; `Database.open` says so in its notice
 from __future__ import annotations
 
 import functools
+import os
 import sqlite3
 import threading
 import zlib
@@ -160,6 +161,12 @@ class Database:
             reason = bad.reason
             recovered = bad.tag in ("corrupt", "empty") and recover(moved, target)
         except (sqlite3.Error, OSError) as exc:
+            if not read_only and target.parent.is_dir() and not os.access(target.parent, os.W_OK):
+                raise HistoryUnavailable(
+                    _(
+                        "the game history {path} cannot be used (its folder {folder} is read-only)"
+                    ).format(path=target, folder=target.parent)
+                ) from None
             raise HistoryUnavailable(unusable(target, exc)) from None
         if recovered:
             notice = _(
@@ -222,13 +229,7 @@ class Database:
             return cls.memory()
         _regular_or_missing(path)
         check_header(path)
-        conn = sqlite3.connect(
-            path.resolve().as_uri() + "?mode=ro",
-            uri=True,
-            isolation_level=None,
-            check_same_thread=False,
-            timeout=LOCK_FIRST_WAIT,
-        )
+        conn = _connect_read_only(path)
         try:
             check_readable(conn)
             if user_version(conn) < SCHEMA_VERSION:  # upgraded in a copy, the file untouched
@@ -308,3 +309,33 @@ class Database:
         """The rows of one query (no transaction of its own is needed for one statement)."""
         with self.lock:
             return self.conn.execute(sql, params).fetchall()
+
+
+def _connect_read_only(path: Path) -> sqlite3.Connection:
+    """A read-only connection to `path`. In a folder this process cannot write, SQLite
+    cannot create the WAL index; with no write-ahead log beside it the file is then read
+    as immutable (nothing can be committed there meanwhile: the folder is unwritable)."""
+    uri = path.resolve().as_uri()
+    conn = sqlite3.connect(
+        uri + "?mode=ro",
+        uri=True,
+        isolation_level=None,
+        check_same_thread=False,
+        timeout=LOCK_FIRST_WAIT,
+    )
+    try:
+        conn.execute("SELECT COUNT(*) FROM sqlite_master").fetchone()
+        return conn
+    except sqlite3.OperationalError:  # not the damage `check_readable` tells (a subclass)
+        conn.close()
+        wal = path.with_name(path.name + "-wal")
+        if (wal.exists() and wal.stat().st_size) or os.access(path.parent, os.W_OK):
+            raise
+    except sqlite3.DatabaseError:
+        return conn  # damaged: `check_readable` says how
+    return sqlite3.connect(
+        uri + "?mode=ro&immutable=1",
+        uri=True,
+        isolation_level=None,
+        check_same_thread=False,
+    )

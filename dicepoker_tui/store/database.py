@@ -167,9 +167,7 @@ class Store:
         seeded_only: bool = False,
     ) -> list[GameRecord]:
         """Finished games, newest (or best) first (see `ScoresheetQueries.finished`)."""
-        return self._queries.finished(
-            variant, player, sort, descending, limit, offset, seeded_only
-        )
+        return self._queries.finished(variant, player, sort, descending, limit, offset, seeded_only)
 
     def count_finished(self, variant: str | None = None, player: str | None = None) -> int:
         return self._queries.count_finished(variant, player)

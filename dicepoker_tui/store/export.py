@@ -190,9 +190,7 @@ def _check_seats(doc: ExportedGame) -> None:
                 )
             )
     if doc.real_dice and any(p.kind == "bot" for p in doc.players):
-        raise ImportRefused(
-            _("real_dice is true but a seat is a bot: bots cannot throw real dice")
-        )
+        raise ImportRefused(_("real_dice is true but a seat is a bot: bots cannot throw real dice"))
 
 
 def import_game(store: Store, doc: ExportedGame, game: Game) -> int:

@@ -10,9 +10,7 @@ from dicepoker_tui.store.records import PlayerStats
 
 
 @guarded
-def player_stats(
-    db: Database, player: str, variant: str, seeded_only: bool = False
-) -> PlayerStats:
+def player_stats(db: Database, player: str, variant: str, seeded_only: bool = False) -> PlayerStats:
     """`player`'s figures over their finished games of `variant` (name ignores case);
     `seeded_only` leaves out real-dice games. A game whose figures do not read is left out."""
     who = "g.status = 'finished' AND g.variant = ? AND p.name = ? COLLATE NOCASE"

@@ -27,8 +27,7 @@ async def test_a_history_that_is_a_directory_is_a_lasting_banner_and_a_question(
     async with app.run_test() as pilot:
         await wait_for(pilot, lambda: isinstance(app.screen, LobbyScreen))
         banner = (
-            f"Games are not saved: the game history {db} cannot be used "
-            "(it is not a regular file)."
+            f"Games are not saved: the game history {db} cannot be used (it is not a regular file)."
         )
         await wait_for(pilot, lambda: banner in messages(app))
         (shown,) = [n for n in app._notifications if str(n.message) == banner]
