@@ -8,15 +8,17 @@ chance to win (`ai.win_turn`), best first. Used by the `winner` bot and the hint
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Literal
 
 import numpy as np
 
+from dicepoker_tui.ai.policy import Policy
 from dicepoker_tui.ai.solver.dice_graph import KEEPS, SUB_KEEPS, roll_index
 from dicepoker_tui.ai.solver.spread import Spread
 from dicepoker_tui.ai.solver.terms import box_values_at
 from dicepoker_tui.ai.win_turn import WinTurn
+from dicepoker_tui.ai.winning import UTILITY_TIE
 from dicepoker_tui.engine.dice import validate_dice
 from dicepoker_tui.engine.scoresheet.state import GameState, Sheet
 
@@ -32,6 +34,8 @@ class WinOption:
     """Estimated chance to finish first after this choice (0-1)."""
     value: float
     """What the winner bot maximises: the chance plus a tiny tie-break by points."""
+    expected: float = 0.0
+    """Expected final total after this choice, playing for points after (`Policy`)."""
     keep: tuple[int, ...] = ()
     box: str = ""
 
@@ -72,8 +76,16 @@ def win_options(
             for k in SUB_KEEPS[roll]
             if k >= 0
         ]
+    points = {(o.action, o.keep, o.box): o.expected for o in Policy(spread.table).options(
+        sheet, dice, throws_made)}  # fmt: skip
+    opts = [_with_expected(o, points[(o.action, o.keep, o.box)]) for o in opts]
     order = sorted(range(len(opts)), key=lambda i: (-opts[i].value, i))  # a write wins a tie
     return [opts[i] for i in order]
+
+
+def _with_expected(option: WinOption, expected: float) -> WinOption:
+    chance = _chance(option.value - UTILITY_TIE * expected)
+    return replace(option, chance=chance, expected=expected)
 
 
 def win_options_for(spread: Spread, state: GameState) -> list[WinOption]:

@@ -224,3 +224,31 @@ def test_analyze_a_stored_game(home) -> None:
 
 def test_analyze_refuses_an_unknown_game(home) -> None:
     assert "no game" in one_line_error(run(home, "analyze", "987654"))
+
+
+@pytest.mark.parametrize(
+    ("variant", "bots"),
+    [("dice-poker-bank", ["optimal", "novice"]), ("perudo", ["strong", "novice", "strong"])],
+)
+def test_simulate_between_bots_json_contract(home, variant, bots) -> None:
+    flags = [arg for bot in bots for arg in ("--bot", bot)]
+    args = ("simulate", "--variant", variant, *flags, "--games", "30", "--seed", "1", "--json")
+    first, second = run(home, *args), run(home, *args)
+    assert first.returncode == 0, first.stderr
+    doc = json.loads(first.stdout)
+    assert list(doc) == ["variant", "games", "seconds", "bots"]
+    assert doc["variant"] == variant and doc["games"] == 30
+    assert [b["bot"] for b in doc["bots"]] == bots
+    assert [b["seat"] for b in doc["bots"]] == list(range(len(bots)))
+    for b in doc["bots"]:
+        assert list(b) == ["seat", "bot", "wins", "win_share", "mean"]
+        assert b["win_share"] == pytest.approx(b["wins"] / 30, abs=1e-6)
+    assert sum(b["wins"] for b in doc["bots"]) == pytest.approx(30)
+    again = json.loads(second.stdout)
+    assert again["bots"] == doc["bots"]  # the same seed, the same games
+
+
+def test_simulate_between_bots_refuses_unknown_levels_in_one_line(home) -> None:
+    result = run(home, "simulate", "--variant", "perudo", "--bot", "strong", "--bot", "optimal")
+    assert result.returncode != 0
+    assert result.stderr.strip().count("\n") == 0 and "optimal" in result.stderr

@@ -36,9 +36,12 @@ class SolverStatus(Static):
         variant: Variant,
         on_ready: Callable[[Policy], None] | None = None,
         autostart: bool = True,
+        spread: bool = False,
         **kwargs,
     ) -> None:
         super().__init__(**kwargs)
+        self.spread = spread
+        """Whether to load (or build) the spread too, for a bot playing to win."""
         self.variant = variant
         self.autostart = autostart
         self.started = False
@@ -64,6 +67,10 @@ class SolverStatus(Static):
             from dicepoker_tui.ai.policy import Policy
 
             policy = Policy.for_variant(self.variant, progress=self._report)
+            if self.spread:
+                from dicepoker_tui.ai.solver.spread import get_spread
+
+                get_spread(self.variant, progress=self._report)
         except Exception as exc:  # a broken cache or solver must not take the game down
             self._call(self._failed, str(exc) or type(exc).__name__)
             return

@@ -134,7 +134,10 @@ class TableScreen(Screen[None]):
                 yield DiceRow(id="dice")
                 yield Static(id="turn-status")
                 yield SolverStatus(
-                    self.game.variant, autostart=self._preload_solver(), id="solver-status"
+                    self.game.variant,
+                    autostart=self._preload_solver(),
+                    spread=self._plays_to_win(),
+                    id="solver-status",
                 )
                 yield Standings(id="standings")
                 yield GameLog(id="log")
@@ -520,6 +523,13 @@ class TableScreen(Screen[None]):
         preload = self.role.preload_solver
         return self._needs_solver() if preload is None else preload
 
+    def _plays_to_win(self) -> bool:
+        """Whether a bot at this table plays for the chance to win (it needs the spread)."""
+        from dicepoker_tui.ai.winner_bot import WINNER
+
+        players = self.game.state.players
+        return len(players) > 1 and any(p.kind == "bot" and p.level == WINNER for p in players)
+
     def _needs_solver(self) -> bool:
         """Load the table from the start when the game uses it anyway (coach, solver bots)
         or when it is already cached; otherwise on the first hint."""
@@ -528,6 +538,8 @@ class TableScreen(Screen[None]):
         from dicepoker_tui.ai.noise import LEVEL_NOISE
 
         if any(p.kind == "bot" and p.level in LEVEL_NOISE for p in self.game.state.players):
+            return True
+        if self._plays_to_win():
             return True
         from dicepoker_tui.ai.solver import cached
 
