@@ -31,10 +31,10 @@ from .layout_checks import footer_drawn, problems
 
 LANGUAGES = ("en", "uk", "ru", "hr")
 SIZE = (80, 24)
-SEATS = (
+SEATS = (  # one human: the table, not a hand-over, is on the screen
     Player(name="Maximilian-Alexander von"),
-    Player(name="Ann"),
     Player(name="Bot 1", kind="bot", level="heuristic"),
+    Player(name="Bot 2", kind="bot", level="heuristic"),
 )
 TABLE_VISITS = ("question_mark", "escape", "s", "escape", "escape")
 """From a table: help, back, the sheet, back, the menu."""
@@ -83,8 +83,7 @@ def cases() -> list[Case]:
         for s in screenshots.SCENES
     ]
     out += [
-        Case(s.name, lambda _tmp, s=s: s.build(), s.prepare)
-        for s in history_scenes.HISTORY_SCENES
+        Case(s.name, lambda _tmp, s=s: s.build(), s.prepare) for s in history_scenes.HISTORY_SCENES
     ]
     out += [
         Case(s.name, lambda _tmp, s=s: s.build(), s.prepare, ("question_mark",))
