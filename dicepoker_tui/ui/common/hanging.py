@@ -77,6 +77,19 @@ class HangingRows:
     def __init__(self, rows: Iterable[Row]) -> None:
         self.rows = list(rows)
 
+    @property
+    def plain(self) -> str:
+        """The rows' text, one row a line (as `Text.plain` gives it)."""
+        return "\n".join(row.prefix.plain + row.body.plain for row in self.rows)
+
+    def __str__(self) -> str:
+        return self.plain
+
+    @property
+    def plain(self) -> str:
+        """The rows' text, one row a line (unwrapped)."""
+        return "\n".join(row.prefix.plain + row.body.plain for row in self.rows)
+
     def lines(self, console: Console, width: int) -> list[Text]:
         out: list[Text] = []
         for row in self.rows:
