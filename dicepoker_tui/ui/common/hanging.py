@@ -85,11 +85,6 @@ class HangingRows:
     def __str__(self) -> str:
         return self.plain
 
-    @property
-    def plain(self) -> str:
-        """The rows' text, one row a line (unwrapped)."""
-        return "\n".join(row.prefix.plain + row.body.plain for row in self.rows)
-
     def lines(self, console: Console, width: int) -> list[Text]:
         out: list[Text] = []
         for row in self.rows:
