@@ -123,6 +123,7 @@ class TableScreen(Screen[None]):
         self._result_shown = False
         self._shown: dict[str, object] = {}
         self._hint_note: Notification | None = None
+        self._wait_note: Notification | None = None
         self._coach_notes: list[Notification] = []
         self._hint_waits_for: int | None = None
         """The number of events when a hint was asked for before the solver was ready."""
@@ -447,9 +448,10 @@ class TableScreen(Screen[None]):
             return False
         if self.runner.is_bot(state.turn.player):
             name = state.players[state.turn.player].name
-            self.notify(
-                _("{name} (bot) is playing: wait for your turn.").format(name=name), timeout=2
-            )
+            if self._wait_note is not None:  # one such note at a time, however many keys
+                withdraw_note(self.app, self._wait_note)
+            message = _("{name} (bot) is playing: wait for your turn.").format(name=name)
+            self._wait_note = notify_note(self.app, message, "", timeout=2)
             return False
         return True
 
