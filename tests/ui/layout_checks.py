@@ -9,6 +9,8 @@ import re
 
 from textual.app import App
 from textual.screen import ModalScreen
+from textual.scroll_view import ScrollView
+from textual.widgets import Footer
 
 from dicepoker_tui.i18n import _
 from dicepoker_tui.ui.common.footer import KeysFooter
@@ -53,14 +55,20 @@ def problems(app: App) -> list[str]:
 
 
 def _scrollbars(app: App) -> list[str]:
-    """A widget scrolled sideways hides the ends of its lines."""
-    return [
-        f"horizontal scrollbar on {widget!r}"
-        for widget in app.screen.query("*")
-        if widget.display
-        and widget.show_horizontal_scrollbar
-        and widget.styles.scrollbar_size_horizontal > 0
-    ]
+    """A widget scrolled sideways (or whose lines are wider than it, scrollbar or not)
+    hides the ends of its lines."""
+    found = []
+    for widget in app.screen.query("*"):
+        if not widget.display or isinstance(widget, Footer) or not widget.is_scrollable:
+            continue
+        if widget.show_horizontal_scrollbar and widget.styles.scrollbar_size_horizontal > 0:
+            found.append(f"horizontal scrollbar on {widget!r}")
+        elif (
+            isinstance(widget, ScrollView)  # a log, list or table: its widest line
+            and widget.virtual_size.width > widget.scrollable_content_region.width > 0
+        ):
+            found.append(f"lines wider than {widget!r}: {widget.virtual_size.width}")
+    return found
 
 
 def _cut_lines(lines: list[str]) -> list[str]:

@@ -47,7 +47,11 @@ def plain(renderable: object) -> str:
 
 def shown_text(screen) -> str:
     """Every word the screen shows: its texts, cup, log, buttons and footer keys."""
-    parts = [plain(w.render()) for w in screen.query(Static) if not isinstance(w, Button)]
+    parts = [  # a rules text (hanging rows) has its words in its content
+        plain(w.content if hasattr(w.content, "plain") else w.render())
+        for w in screen.query(Static)
+        if not isinstance(w, Button)
+    ]
     parts += [plain(w.label) for w in screen.query(Button)]
     parts += [plain(w.render()) + "\n" + w.title for w in screen.query(CupDice)]
     for log in screen.query(RichLog):

@@ -31,7 +31,7 @@ async def test_perudo_from_the_lobby() -> None:
         assert [p.level for p in lobby.seats if p.kind == "bot"] == ["strong"]
         await pilot.press("question_mark")
         assert isinstance(app.screen, BiddingHelpScreen)
-        assert "Calza" in str(app.screen.query_one("#help-rules").render())
+        assert "Calza" in app.screen.query_one("#help-rules").content.plain
         await pilot.press("escape")
         await pilot.press("l")  # the next bidding level
         assert [p.level for p in lobby.seats if p.kind == "bot"] == ["novice"]

@@ -8,7 +8,7 @@ import pytest
 from dicepoker_tui import i18n
 from dicepoker_tui.engine.bidding import variants as bidding_variants
 from dicepoker_tui.engine.scoresheet.variants import all_variants
-from dicepoker_tui.ui.common.help import reflow
+from dicepoker_tui.ui.common.help import TABLE_ROW, reflow
 
 BIDDING_VARIANTS = {v.id: v for v in bidding_variants.all_variants()}
 
@@ -57,3 +57,14 @@ def test_every_decision_of_the_rules_starts_its_own_line(lang: str, variant_id: 
 def test_translated_rules_have_the_paragraphs_of_the_english(lang: str, variant_id: str) -> None:
     english = reflow(_rules("en", variant_id)).splitlines()
     assert len(reflow(_rules(lang, variant_id)).splitlines()) == len(english)
+
+
+@pytest.mark.parametrize("lang", list(DECISION))
+@pytest.mark.parametrize("variant_id", VARIANT_IDS)
+def test_table_rows_of_the_rules_stay_rows(lang: str, variant_id: str) -> None:
+    """`One pair          two of a face   2 x face` is never glued onto its neighbours."""
+    text = _rules(lang, variant_id)
+    shown = reflow(text).splitlines()
+    for line in text.splitlines():
+        if TABLE_ROW.search(line):
+            assert line.rstrip() in [s.rstrip() for s in shown], line

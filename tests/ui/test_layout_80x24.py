@@ -31,10 +31,10 @@ from .layout_checks import footer_drawn, problems
 
 LANGUAGES = ("en", "uk", "ru", "hr")
 SIZE = (80, 24)
-SEATS = (
+SEATS = (  # one human: the table, not a hand-over, is on the screen
     Player(name="Maximilian-Alexander von"),
-    Player(name="Ann"),
     Player(name="Bot 1", kind="bot", level="heuristic"),
+    Player(name="Bot 2", kind="bot", level="heuristic"),
 )
 TABLE_VISITS = ("question_mark", "escape", "s", "escape", "escape")
 """From a table: help, back, the sheet, back, the menu."""
@@ -83,8 +83,7 @@ def cases() -> list[Case]:
         for s in screenshots.SCENES
     ]
     out += [
-        Case(s.name, lambda _tmp, s=s: s.build(), s.prepare)
-        for s in history_scenes.HISTORY_SCENES
+        Case(s.name, lambda _tmp, s=s: s.build(), s.prepare) for s in history_scenes.HISTORY_SCENES
     ]
     out += [
         Case(s.name, lambda _tmp, s=s: s.build(), s.prepare, ("question_mark",))
@@ -139,3 +138,33 @@ async def test_every_screen_reads_cleanly_at_80x24(case: Case, lang: str, tmp_pa
         i18n.set_language("en")
     wrong = {key: found for key, found in seen.items() if found}
     assert not wrong, wrong
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+async def test_a_long_name_at_the_bidding_table_gives_way(lang: str) -> None:
+    """The seat list shortens a long name with an ellipsis, and the bid prompt stays on
+    one line (the name gives way, not the bid) with the keys line under it."""
+    from dicepoker_tui.families import GameSetup
+    from dicepoker_tui.ui.bidding.flow import open_bidding_game
+    from dicepoker_tui.ui.bidding.table import BiddingTableScreen
+    from dicepoker_tui.ui.common.textual_private import screen_lines
+
+    i18n.set_language(lang)
+    try:
+        bots = [Player(name=f"Bot {n}", kind="bot", level="strong") for n in (1, 2)]
+        setup = GameSetup("perudo", (SEATS[0], *bots), seed=5)
+        app = DicePokerApp(bot_pace=0, keep_history=False)
+        async with app.run_test(size=SIZE) as pilot:
+            assert open_bidding_game(app, setup)
+            table = app.screen
+            assert isinstance(table, BiddingTableScreen)
+            await wait_for(pilot, lambda: table._my_turn)
+            await pilot.pause()
+            lines = screen_lines(app)
+    finally:
+        i18n.set_language("en")
+    prompt = [line for line in lines if "◀" in line]
+    assert len(prompt) == 1 and "▶" in prompt[0], lines
+    below = lines[lines.index(prompt[0]) + 1]
+    assert "⏎" in below, lines
+    assert any("Maximilian…" in line or "Maximilian-…" in line for line in lines[:6]), lines

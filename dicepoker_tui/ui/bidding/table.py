@@ -7,6 +7,7 @@ from __future__ import annotations
 from collections import Counter
 from typing import TYPE_CHECKING
 
+from rich.cells import cell_len
 from rich.text import Text
 from textual import events
 from textual.app import ComposeResult
@@ -36,6 +37,7 @@ from dicepoker_tui.ui.bidding.text import (
 )
 from dicepoker_tui.ui.common.footer import KeysFooter
 from dicepoker_tui.ui.common.handover import HandoverResult, HandoverScreen
+from dicepoker_tui.ui.common.text import shorten
 from dicepoker_tui.ui.messages import ToLobby
 
 if TYPE_CHECKING:
@@ -183,6 +185,14 @@ class BiddingTableScreen(Screen[None]):
             self.state.bid is None or self.state.finished
         )
 
+    def on_resize(self) -> None:
+        """The bid prompt fits its line by the entry's width, known after layout."""
+        self.call_after_refresh(self._refresh_entry)
+
+    def _refresh_entry(self) -> None:
+        if self.is_mounted:
+            self.query_one("#bid-entry", Static).update(self._entry_text())
+
     def _refresh(self) -> None:
         state, variant = self.state, self.game.variant
         title = Text(no_wrap=True, overflow="ellipsis")
@@ -264,9 +274,13 @@ class BiddingTableScreen(Screen[None]):
             text.append(_("{name} is thinking…").format(name=name), style="italic")
             return text
         bid = f"◀ {bid_words(self.quantity, self.face)} ▶"
-        text.append_text(
-            styled_template(_("{name}, your bid: {bid}"), "bid", bid, "bold reverse", name=name)
-        )
+        template = _("{name}, your bid: {bid}")
+        prompt = styled_template(template, "bid", bid, "bold reverse", name=name)
+        room = self.query_one("#bid-entry", Static).content_region.width
+        if room and prompt.cell_len > room:  # the name gives way: the bid stays whole
+            name = shorten(name, max(4, cell_len(name) - (prompt.cell_len - room)))
+            prompt = styled_template(template, "bid", bid, "bold reverse", name=name)
+        text.append_text(prompt)
         text.append("\n⏎ " + _("bid"), style="dim")
         if state.bid is not None:
             text.append(" · c " + _(self.game.variant.call_name), style="dim")

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from rich.cells import cell_len
 from rich.text import Text
 
 from dicepoker_tui.engine.bidding import events as ev
@@ -9,6 +10,7 @@ from dicepoker_tui.engine.bidding import variants as bidding_variants
 from dicepoker_tui.engine.bidding.state import BiddingState
 from dicepoker_tui.engine.bidding.variants import BiddingVariant
 from dicepoker_tui.i18n import N_, _, ngettext, pgettext
+from dicepoker_tui.ui.common.text import shorten
 
 DIE_FACES = "?⚀⚁⚂⚃⚄⚅"
 
@@ -71,6 +73,12 @@ def loses_or_wins(name: str, delta: int) -> str:
 
 def is_out(name: str) -> str:
     return _("{name} is out").format(name=name)
+
+
+def fit(name: str, width: int) -> str:
+    """`name` in exactly `width` cells: shortened with an ellipsis, or padded."""
+    short = shorten(name, width)
+    return short + " " * (width - cell_len(short))
 
 
 def styled_template(template: str, field: str, value: str, style: str, **fields: str) -> Text:
@@ -182,7 +190,7 @@ def seats_text(
         mark = "▶ " if state.to_act == seat else "  "
         text.append(mark, style="bold")
         style = "dim strike" if left == 0 else ("bold" if seat == viewer else "")
-        text.append(f"{player.name[:name_width]:<{name_width}} ", style=style)
+        text.append(f"{fit(player.name, name_width)} ", style=style)
         if show_count:
             text.append(f"{counts_shown[seat]:<{count_width}}", style="dim" if left == 0 else "")
         if reveal is not None:
@@ -323,7 +331,7 @@ def review_text(events: list[ev.Event], variant: BiddingVariant) -> Text:
                 text.append("\n")
                 for seat, cup in enumerate(event.cups):
                     if cup:
-                        text.append(f"  {names[seat][:width]:<{width}}  ")
+                        text.append(f"  {fit(names[seat], width)}  ")
                         text.append_text(cup_text(tuple(cup)))
                         text.append("\n")
             case ev.BidMade():

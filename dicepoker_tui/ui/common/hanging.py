@@ -26,6 +26,9 @@ MAX_LABEL = 22
 """The longest label an indented row has before its text column."""
 
 COLUMN_GAP = re.compile(r"\S {2,}(?=\S)")
+TABLE_GAP = re.compile(r"\S {3,}(?=\S)")
+"""A table row at the margin (`One pair          two of a face`): wider gaps than a
+sentence's double space."""
 
 
 @dataclass(frozen=True)
@@ -42,10 +45,10 @@ def _indent(line: str) -> int:
 
 
 def _hang(line: str) -> int:
-    """The text column of an indented row: after its first gap of two or more spaces
+    """The text column of an indented row or a table row: after its first gap of spaces
     (`Pair            two of a face`), or its indent when it has none."""
     indent = _indent(line)
-    gap = COLUMN_GAP.search(line, indent)
+    gap = (COLUMN_GAP if indent else TABLE_GAP).search(line, indent)
     return gap.end() if gap and gap.start() - indent < MAX_LABEL else indent
 
 
@@ -67,7 +70,7 @@ def rules_rows(text: str) -> list[Row]:
         if line[:1] == " " and last[:1] == " " and _continues(line, last, rows[-1][1]):
             rows[-1] = (f"{last.rstrip()} {line.strip()}", rows[-1][1])
         else:
-            rows.append((line.rstrip(), _hang(line) if line[:1] == " " else 0))
+            rows.append((line.rstrip(), _hang(line)))
     return [Row(Text(line[:hang]), Text(line[hang:]), hang) for line, hang in rows]
 
 
@@ -76,6 +79,14 @@ class HangingRows:
 
     def __init__(self, rows: Iterable[Row]) -> None:
         self.rows = list(rows)
+
+    @property
+    def plain(self) -> str:
+        """The rows' text, one row a line (as `Text.plain` gives it)."""
+        return "\n".join(row.prefix.plain + row.body.plain for row in self.rows)
+
+    def __str__(self) -> str:
+        return self.plain
 
     def lines(self, console: Console, width: int) -> list[Text]:
         out: list[Text] = []

@@ -55,13 +55,25 @@ def labelled(line: str) -> bool:
     return line[:1].isupper() and LABELLED.match(line) is not None
 
 
+# A table row (`One pair          two of a face   2 x face`): columns three spaces apart.
+TABLE_ROW = re.compile(r"\S {3,}\S")
+
+
+def joinable(line: str) -> bool:
+    """Whether `line` may be joined onto the line before it, or take the next one: a
+    paragraph line, not an indented line, a label or a table row."""
+    return (
+        bool(line) and not line[0].isspace() and not labelled(line) and not (TABLE_ROW.search(line))
+    )
+
+
 def reflow(text: str) -> str:
-    """Join the hard-wrapped lines of each paragraph (indented lines stay as they are),
-    so the rules wrap to whatever width the terminal has."""
+    """Join the hard-wrapped lines of each paragraph (indented lines and table rows stay
+    as they are), so the rules wrap to whatever width the terminal has."""
     out: list[str] = []
     for line in text.rstrip().splitlines():
-        joinable = line and not line[0].isspace() and not labelled(line)
-        if joinable and out and out[-1] and not out[-1][0].isspace():
+        before = out[-1] if out else ""
+        if joinable(line) and before and not before[0].isspace() and not TABLE_ROW.search(before):
             out[-1] = f"{out[-1]} {line}"
         else:
             out.append(line)

@@ -61,7 +61,7 @@ def log_line(event: ev.Event, state: GameState, variant: Variant) -> str | None:
             return ngettext(
                 "{name} banks {n} throw", "{name} banks {n} throws", event.count
             ).format(name=name(event.player), n=event.count)
-        case ev.StageFinished():
+        case ev.StageFinished() if len(variant.stages) > 1:  # one stage: the game over says it
             return _("{name} finishes stage {stage} at {subtotal}").format(
                 name=name(event.player), stage=event.stage, subtotal=event.subtotal
             )

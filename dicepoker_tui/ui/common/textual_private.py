@@ -138,6 +138,11 @@ def notify_note(app: App, message: str, title: str, timeout: float) -> Notificat
     return note
 
 
+def notes_shown(app: App) -> list[Notification]:
+    """The toasts on the screen now (`App._notifications`)."""
+    return list(app._notifications)
+
+
 def withdraw_note(app: App, note: Notification) -> None:
     """Take a toast off the screen before its time (`App._unnotify`); nothing when it has
     gone already."""

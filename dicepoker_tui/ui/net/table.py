@@ -8,7 +8,6 @@ waiting screen comes first.
 
 from __future__ import annotations
 
-from rich.cells import cell_len
 from rich.text import Text
 from textual.binding import Binding
 
@@ -18,7 +17,6 @@ from dicepoker_tui.engine.scoresheet.variants.base import Variant
 from dicepoker_tui.i18n import _
 from dicepoker_tui.net.client import HubClient
 from dicepoker_tui.net.remote_game import RemoteGame
-from dicepoker_tui.ui.common.textual_private import show_key
 from dicepoker_tui.ui.messages import Rematch
 from dicepoker_tui.ui.net.shared_table import SharedTable
 from dicepoker_tui.ui.scoresheet.seat_role import SeatRole
@@ -134,27 +132,6 @@ class NetTableScreen(SharedTable, TableScreen):
 
     def on_mount(self) -> None:  # TableScreen.on_mount runs too (Textual calls both)
         self._fill_panel()
-        self.call_after_refresh(self._fit_chat_key)
-
-    def on_resize(self) -> None:
-        self.call_after_refresh(self._fit_chat_key)
-
-    def _fit_chat_key(self) -> None:
-        """The chat key leaves the footer when the table's own keys fill the line (longer
-        words in some languages): the chat line just above names it, and it still works."""
-        width, chat, actions = 0, None, set()
-        for _node, binding, _enabled, _tooltip in self.active_bindings.values():
-            if binding.action == "chat":
-                chat = binding
-            if (binding.show or binding.action == "chat") and binding.action not in actions:
-                actions.add(binding.action)
-                key = self.app.get_key_display(binding)
-                width += cell_len(key) + cell_len(binding.description) + 2
-        show = width <= self.app.size.width
-        if chat is None or chat.show == show:
-            return
-        show_key(self, chat.key, show, action="chat")
-        self.refresh_bindings()
 
     def action_throw(self) -> None:
         if self.game.finished:  # r, as on the result screen: the table's rematch

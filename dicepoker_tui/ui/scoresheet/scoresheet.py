@@ -61,6 +61,8 @@ class ScoresheetScreen(Screen[ResultChoice | None]):
             self.call_next(self._refresh_sheet)
 
     def _refresh_sheet(self) -> None:
+        if not self.query("#sheet-title"):  # closed while a bot's write was on its way
+            return
         state = self.game.state
         variant = self.game.variant
         title = Text()

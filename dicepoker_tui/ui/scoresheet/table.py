@@ -32,7 +32,7 @@ from dicepoker_tui.ui.common.handover import HandoverResult, HandoverScreen
 from dicepoker_tui.ui.common.help import HelpScreen
 from dicepoker_tui.ui.common.size_notice import SizeNotice
 from dicepoker_tui.ui.common.text import log_line
-from dicepoker_tui.ui.common.textual_private import notify_note, withdraw_note
+from dicepoker_tui.ui.common.textual_private import notes_shown, notify_note, withdraw_note
 from dicepoker_tui.ui.messages import GameOver, ToLobby
 from dicepoker_tui.ui.scoresheet.boxes import BoxList, BoxRow
 from dicepoker_tui.ui.scoresheet.goals import goals, uses_bank
@@ -123,6 +123,8 @@ class TableScreen(Screen[None]):
         self._result_shown = False
         self._shown: dict[str, object] = {}
         self._hint_note: Notification | None = None
+        self._wait_note: Notification | None = None
+        self._coach_notes: list[Notification] = []
         self._hint_waits_for: int | None = None
         """The number of events when a hint was asked for before the solver was ready."""
 
@@ -173,6 +175,14 @@ class TableScreen(Screen[None]):
         if self._coach is not None:
             self._coach.close()
             self._coach = None
+
+    def on_screen_suspend(self) -> None:
+        """The table's notes are about the table: they go when another screen (help,
+        sheet, menu) covers it, instead of lying over that screen's text."""
+        self._withdraw_hint()
+        for note in self._coach_notes:
+            withdraw_note(self.app, note)
+        self._coach_notes.clear()
 
     def on_screen_resume(self) -> None:
         if self.is_mounted:
@@ -318,16 +328,19 @@ class TableScreen(Screen[None]):
         text.append("\n" + " · ".join(more))
         return text
 
-    def _box_rows(self, state: GameState, variant: Variant) -> list[BoxRow]:
-        turn = state.turn
-        if turn is None:
-            return []
-        sheet = state.sheets[turn.player]
-        written = {
+    def _written_rows(self, state: GameState, variant: Variant, seat: int) -> dict[str, BoxRow]:
+        sheet = state.sheets[seat]
+        return {
             b.id: BoxRow(b.id, variant.label(b.id), sheet.scores[b.id], legal=False, written=True)
             for b in variant.boxes
             if sheet.filled(b.id)
         }
+
+    def _box_rows(self, state: GameState, variant: Variant) -> list[BoxRow]:
+        turn = state.turn
+        if turn is None:
+            return []
+        written = self._written_rows(state, variant, turn.player)
         rows = {row.box: row for row in self._open_box_rows(state, variant)} | written
         return [rows[b.id] for b in variant.boxes if b.id in rows]
 
@@ -353,9 +366,12 @@ class TableScreen(Screen[None]):
     def _render_boxes(self, state: GameState, variant: Variant) -> None:
         boxes = self.query_one(BoxList)
         turn = state.turn
-        if turn is None:
-            boxes.show([], None)
-            boxes.border_title = _("Boxes")
+        if turn is None:  # the game is over: the first human's boxes as they ended
+            seat = next((i for i, p in enumerate(state.players) if p.kind == "human"), 0)
+            written = self._written_rows(state, variant, seat)
+            boxes.show([written[b.id] for b in variant.boxes if b.id in written], None)
+            name = state.players[seat].name
+            boxes.border_title = _("{name}'s boxes").format(name=name)
             return
         name = state.players[turn.player].name
         boxes.border_title = _("{name}'s boxes").format(name=name)
@@ -435,9 +451,10 @@ class TableScreen(Screen[None]):
             return False
         if self.runner.is_bot(state.turn.player):
             name = state.players[state.turn.player].name
-            self.notify(
-                _("{name} (bot) is playing: wait for your turn.").format(name=name), timeout=2
-            )
+            if self._wait_note is not None:  # one such note at a time, however many keys
+                withdraw_note(self.app, self._wait_note)
+            message = _("{name} (bot) is playing: wait for your turn.").format(name=name)
+            self._wait_note = notify_note(self.app, message, "", timeout=2)
             return False
         return True
 
@@ -590,7 +607,9 @@ class TableScreen(Screen[None]):
 
     def _coach_note(self, seat: int, message: str) -> None:
         name = self.game.state.players[seat].name
-        self.notify(message, title=f"{_('Coach')} · {name}", timeout=6, markup=False)
+        title = f"{_('Coach')} · {name}"
+        self._coach_notes = [n for n in self._coach_notes if n in notes_shown(self.app)]
+        self._coach_notes.append(notify_note(self.app, message, title, timeout=6))
 
     def action_sheet(self) -> None:
         self.app.push_screen(ScoresheetScreen(self.game), self._after_result)
