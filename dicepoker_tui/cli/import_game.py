@@ -43,8 +43,7 @@ def run(args: argparse.Namespace) -> int:
         raise CliError(
             _("cannot read {file}: {reason}").format(
                 file=plain(args.file), reason=exc.strerror or exc
-            ),
-            status=1,
+            )
         ) from None
     if data is None:
         raise CliError(

@@ -11,7 +11,6 @@ import sys
 from pathlib import Path
 
 from dicepoker_tui.cli.errors import CliError
-from dicepoker_tui.cli.texts import bounded_int
 from dicepoker_tui.i18n import _
 
 
@@ -21,7 +20,7 @@ def add_parser(p: argparse.ArgumentParser) -> None:
     )
     p.add_argument(
         "--port",
-        type=bounded_int(0, 65535),
+        type=int,
         default=2222,
         help=_("port to listen on (default 2222)"),
     )
@@ -39,7 +38,7 @@ def add_parser(p: argparse.ArgumentParser) -> None:
     )
     p.add_argument(
         "--max-sessions",
-        type=bounded_int(1, 100_000),
+        type=int,
         default=50,
         metavar="N",
         help=_("default 50"),
