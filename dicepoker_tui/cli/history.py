@@ -7,7 +7,7 @@ import json
 
 from dicepoker_tui.cli.errors import CliError
 from dicepoker_tui.cli.history_store import open_store
-from dicepoker_tui.cli.texts import count_arg, unknown_variant
+from dicepoker_tui.cli.texts import INT_MAX, ascii_int, unknown_variant
 from dicepoker_tui.engine.names import NAME_MAX, plain
 from dicepoker_tui.engine.scoresheet.variants import get_variant
 from dicepoker_tui.i18n import _
@@ -21,7 +21,7 @@ def add_parser(p: argparse.ArgumentParser) -> None:
     p.add_argument(
         "--sort", choices=("date", "score"), default="date", help=_("newest or best first")
     )
-    p.add_argument("--limit", type=count_arg, metavar="N", help=_("at most N games"))
+    p.add_argument("--limit", metavar="N", help=_("at most N games"))
     p.add_argument(
         "--seeded-only",
         action="store_true",
@@ -35,6 +35,10 @@ def run(args: argparse.Namespace) -> int:
             get_variant(args.variant)
         except KeyError:
             raise CliError(unknown_variant(args.variant)) from None
+    limit = None if args.limit is None else ascii_int(args.limit)
+    if args.limit is not None and (limit is None or not 0 <= limit <= INT_MAX):
+        raise CliError(_("--limit takes a number of games, 0 or more"))
+    args.limit = limit
     if args.player is not None and len(args.player) > NAME_MAX:
         raise CliError(_("a player name has at most {most} characters").format(most=NAME_MAX))
     with open_store() as store:

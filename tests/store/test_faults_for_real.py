@@ -328,7 +328,7 @@ def test_settings_that_are_a_fifo_or_too_deep_give_the_defaults_and_one_warning(
         ),
         (
             ("history", "--limit", "١٠"),
-            "dicepoker history: error: argument --limit: invalid int value: '١٠'",
+            "dicepoker history: --limit takes a number of games, 0 or more",
         ),
         (
             ("simulate", "--variant", "yahtzee", "--games", "١٠"),
