@@ -74,7 +74,7 @@ async def test_liars_dice_says_liar_and_offers_no_calza() -> None:
         await wait_for(pilot, lambda: table.state.round > rounds or table.state.finished)
         await pilot.press("question_mark")
         await wait_for(pilot, lambda: isinstance(app.screen, BiddingHelpScreen))
-        keys = str(app.screen.query_one("#help-keys").render())
+        keys = app.screen.query_one("#help-keys").content.plain
         assert "liar" in keys and "calza" not in keys.lower() and "dudo" not in keys
 
 
