@@ -99,9 +99,7 @@ def _usable(target: Path) -> bool:
         conn = sqlite3.connect(target, isolation_level=None)
         try:
             ok = conn.execute("PRAGMA quick_check").fetchone()[0] == "ok"
-            games = conn.execute(
-                "SELECT COUNT(*) FROM games"
-            ).fetchone()[0]
+            games = conn.execute("SELECT COUNT(*) FROM games").fetchone()[0]
         finally:
             conn.close()
         if ok and games:
@@ -153,9 +151,7 @@ def _salvage(moved: Path, target: Path) -> bool:
         for table in ("players", "events", "final_sheets", "packed_logs", "event_logs"):
             conn.execute(f"DELETE FROM {table} WHERE game_id NOT IN (SELECT id FROM games)")
         conn.execute("COMMIT")
-        kept = conn.execute(
-            "SELECT COUNT(*) FROM games"
-        ).fetchone()[0]
+        kept = conn.execute("SELECT COUNT(*) FROM games").fetchone()[0]
     finally:
         conn.close()
     return bool(kept)
