@@ -228,6 +228,16 @@ def test_review_of_a_bidding_game_is_checked_before_the_screen_opens(tmp_path: P
     )
 
 
+def test_analyze_of_a_bidding_game_says_it_applies_to_scoresheet_games(tmp_path: Path) -> None:
+    home = tmp_path / "home"
+    game_id = _home_with_games(home)["perudo"]
+    done = dicepoker(home, "analyze", str(game_id))
+    assert done.returncode == 2 and done.stdout == ""
+    assert done.stderr.strip() == (
+        "dicepoker analyze: perudo is a bidding game; analyze applies to scoresheet games"
+    )
+
+
 def test_stats_count_challenges_calzas_dice_and_bids_of_a_constructed_game() -> None:
     """Ann (seat 0) and Bob (seat 1) at Perudo, round by round:
     1. Ann bids 3 × 5s, Bob challenges: 2 fives — Bob is right, Ann loses a die.
