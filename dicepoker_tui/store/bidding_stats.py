@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass
+from dataclasses import asdict, dataclass
 from typing import Any
 
 from dicepoker_tui.store.connection import Database, guarded
@@ -40,7 +40,7 @@ class BiddingStats:
         return self.wins / self.games if self.games else None
 
     def to_json(self) -> dict[str, Any]:
-        return {k: v for k, v in self.__dict__.items()}
+        return asdict(self)
 
 
 def tally(player_seat: int, events: Iterable[Mapping[str, Any]]) -> dict[str, int]:
