@@ -9,15 +9,27 @@ from dicepoker_tui.ai.analysis import Analysis, Decision, analyze_events
 from dicepoker_tui.ai.policy import Option, Policy
 from dicepoker_tui.cli.errors import CliError
 from dicepoker_tui.cli.solver_tables import table_for, variant_or_error
-from dicepoker_tui.cli.texts import INT_MAX, ascii_int, describe, no_game
+from dicepoker_tui.cli.texts import INT_MAX, ascii_int, describe, no_game, unknown_variant
 from dicepoker_tui.engine.names import plain
 from dicepoker_tui.engine.scoresheet.variants.base import Variant
+from dicepoker_tui.families import family_of
 from dicepoker_tui.i18n import _
 
 
 def add_parser(p: argparse.ArgumentParser) -> None:
     p.add_argument("game_id", metavar="GAME_ID", help=_("the game's number in `dicepoker history`"))
     p.add_argument("--json", action="store_true", help=_("one line of JSON"))
+
+
+def _scoresheet_only(variant_id: str) -> None:
+    """A stored game of another family (a bidding game) is one line: analysis is the
+    scoresheet solver's."""
+    try:
+        family = family_of(variant_id)
+    except KeyError:  # an unknown variant: the analysis says what is wrong
+        return
+    if family.id != "scoresheet":
+        raise CliError(unknown_variant(variant_id, "scoresheet", "analyze"))
 
 
 def run(args: argparse.Namespace) -> int:
@@ -29,6 +41,7 @@ def run(args: argparse.Namespace) -> int:
 
     try:
         with open_store() as store:
+            _scoresheet_only(store.game(game_id).variant)
             events = store.load_events(game_id)
     except GameNotFound:
         raise CliError(no_game(game_id)) from None

@@ -1,4 +1,5 @@
-"""`dicepoker export GAME_ID`: a stored game as JSON, CSV, text or SVG."""
+"""`dicepoker export GAME_ID`: a stored game as JSON, CSV, text or SVG (the formats its
+family writes)."""
 
 from __future__ import annotations
 
@@ -6,16 +7,19 @@ import argparse
 import importlib
 import sys
 from pathlib import Path
+from typing import Any
 
 from dicepoker_tui.cli.errors import CliError
 from dicepoker_tui.cli.history_store import open_store
 from dicepoker_tui.cli.texts import game_id_arg, no_game
+from dicepoker_tui.families import FamilySpec, family_of
 from dicepoker_tui.i18n import _
 from dicepoker_tui.store import GameNotFound, StoreError
-from dicepoker_tui.store.export import ExportedGame, export_game, render
 
 SVG_MODULE = "dicepoker_tui.ui.common.svg_export"
 """Draws the sheet as the app shows it: `render_svg(doc: ExportedGame) -> str`."""
+VIEWS_MODULE = "dicepoker_tui.ui.views"
+"""Renders the text formats a family leaves to the terminal UI: `export_text(doc, fmt)`."""
 
 
 def add_parser(p: argparse.ArgumentParser) -> None:
@@ -31,12 +35,23 @@ def add_parser(p: argparse.ArgumentParser) -> None:
 def run(args: argparse.Namespace) -> int:
     with open_store() as store:
         try:
-            doc = export_game(store, args.game_id)
+            family = family_of(store.game(args.game_id).variant)
+            if args.format not in family.export_formats:
+                raise CliError(
+                    _("game {id} is {kind}: it exports as {formats}").format(
+                        id=args.game_id,
+                        kind=_(family.game_kind),
+                        formats=", ".join(family.export_formats),
+                    )
+                )
+            doc = family.export(store, args.game_id)
         except GameNotFound:
             raise CliError(no_game(args.game_id)) from None
         except StoreError as exc:
             raise CliError(str(exc), status=1) from None
-    text = render_svg(doc) if args.format == "svg" else render(doc, args.format)
+        except KeyError as exc:  # a variant no family plays
+            raise CliError(str(exc.args[0]), status=1) from None
+    text = _render(family, doc, args.format)
     if args.output is None:
         sys.stdout.write(text)
         return 0
@@ -49,7 +64,22 @@ def run(args: argparse.Namespace) -> int:
     return 0
 
 
-def render_svg(doc: ExportedGame) -> str:
+def _render(family: FamilySpec, doc: Any, fmt: str) -> str:
+    text = family.render_export(doc, fmt)
+    if text is not None:
+        return text
+    if fmt == "svg":
+        return render_svg(doc)
+    try:
+        views = importlib.import_module(VIEWS_MODULE)
+    except ImportError:
+        raise CliError(
+            _("{format} export needs the terminal UI module").format(format=fmt)
+        ) from None
+    return str(views.export_text(doc, fmt))
+
+
+def render_svg(doc: Any) -> str:
     try:
         module = importlib.import_module(SVG_MODULE)
     except ImportError:

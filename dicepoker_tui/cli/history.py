@@ -1,4 +1,4 @@
-"""`dicepoker history`: the finished games, newest first."""
+"""`dicepoker history`: the finished games of every family, newest first."""
 
 from __future__ import annotations
 
@@ -9,9 +9,9 @@ from dicepoker_tui.cli.errors import CliError
 from dicepoker_tui.cli.history_store import open_store
 from dicepoker_tui.cli.texts import INT_MAX, ascii_int, unknown_variant
 from dicepoker_tui.engine.names import NAME_MAX, plain
-from dicepoker_tui.engine.scoresheet.variants import get_variant
+from dicepoker_tui.families import get_variant
 from dicepoker_tui.i18n import _
-from dicepoker_tui.store import GameRecord
+from dicepoker_tui.store import GameRecord, PlayerRecord
 
 
 def add_parser(p: argparse.ArgumentParser) -> None:
@@ -34,7 +34,7 @@ def run(args: argparse.Namespace) -> int:
         try:
             get_variant(args.variant)
         except KeyError:
-            raise CliError(unknown_variant(args.variant)) from None
+            raise CliError(unknown_variant(args.variant, family=None)) from None
     limit = None if args.limit is None else ascii_int(args.limit)
     if args.limit is not None and (limit is None or not 0 <= limit <= INT_MAX):
         raise CliError(_("--limit takes a number of games, 0 or more"))
@@ -68,7 +68,14 @@ def _line(game: GameRecord) -> str:
     if game.damaged:
         return f"{game.id:>6}  {plain(game.damaged)}"
     when = game.started_at.astimezone().strftime("%Y-%m-%d %H:%M")
-    seats = ", ".join(f"{plain(p.name)} {p.total}" for p in game.players)
+    seats = ", ".join(f"{plain(p.name)} {_result(p)}" for p in game.players)
     winners = " & ".join(plain(name) for name in game.winners)
     dice = "  " + _("(real dice)") if game.real_dice else ""
     return f"{game.id:>6}  {when}  {plain(game.variant):<18}  {seats}  — {winners}{dice}"
+
+
+def _result(player: PlayerRecord) -> str:
+    """A seat's final total, or its place in a game without totals (a bidding game)."""
+    if player.total is not None or player.place is None:
+        return str(player.total)
+    return _("#{place}").format(place=player.place)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import json
 import sys
 from pathlib import Path
 from typing import BinaryIO
@@ -11,8 +12,9 @@ from dicepoker_tui.cli.errors import CliError
 from dicepoker_tui.cli.history_store import open_store
 from dicepoker_tui.cli.texts import bounded_int
 from dicepoker_tui.engine.names import plain
+from dicepoker_tui.families import FamilySpec, get_family
 from dicepoker_tui.i18n import _
-from dicepoker_tui.store.export import ImportRefused, import_game, parse_export
+from dicepoker_tui.store.export import ImportRefused
 
 DEFAULT_MAX_MB = 4
 """The largest export read without `--max-size` (a long game is well under 1 MB)."""
@@ -49,18 +51,17 @@ def run(args: argparse.Namespace) -> int:
         raise CliError(
             _refused(
                 args.file,
-                _("larger than {mb} MB (raise the limit with --max-size)").format(
-                    mb=args.max_size
-                ),
+                _("larger than {mb} MB (raise the limit with --max-size)").format(mb=args.max_size),
             )
         )
     try:
-        doc, game = parse_export(data)
+        family = family_of_export(data)
+        doc, game = family.parse_import(data)
     except ImportRefused as exc:
         raise CliError(_refused(args.file, exc)) from None
     with open_store(write=True) as store:
         try:
-            game_id = import_game(store, doc, game)
+            game_id = family.import_game(store, doc, game)
         except ImportRefused as exc:
             raise CliError(_refused(args.file, exc)) from None
     names = ", ".join(plain(p.name) for p in doc.players)
@@ -70,6 +71,20 @@ def run(args: argparse.Namespace) -> int:
         )
     )
     return 0
+
+
+def family_of_export(data: bytes) -> FamilySpec:
+    """The family whose export `data` says it is (its `family` field; a file without one
+    is a scoresheet game, as every export before the other families were kept)."""
+    try:
+        found = json.loads(data)
+    except (ValueError, RecursionError):  # the scoresheet import says what is wrong
+        found = None
+    name = found.get("family", "scoresheet") if isinstance(found, dict) else "scoresheet"
+    try:
+        return get_family(str(name))
+    except KeyError:
+        raise ImportRefused(_("unknown family {family}").format(family=repr(name))) from None
 
 
 def _read_capped(source: BinaryIO, limit: int) -> bytes | None:

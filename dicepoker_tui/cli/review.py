@@ -7,6 +7,7 @@ import argparse
 from dicepoker_tui.cli.crash import run_app
 from dicepoker_tui.cli.errors import CliError
 from dicepoker_tui.cli.texts import game_id_arg, no_game
+from dicepoker_tui.families import family_of
 from dicepoker_tui.i18n import _
 from dicepoker_tui.store import GameNotFound, HistoryUnavailable, Store, StoreError
 
@@ -29,11 +30,14 @@ def run(args: argparse.Namespace) -> int:
     try:
         if args.game_id is not None:
             try:
-                store.load_game(args.game_id)
+                record = store.game(args.game_id)
+                family_of(record.variant).load(store, args.game_id)
             except GameNotFound:
                 raise CliError(no_game(args.game_id)) from None
             except (StoreError, ValueError) as exc:
                 raise CliError(str(exc)) from None
+            except KeyError as exc:  # a variant no family plays
+                raise CliError(str(exc.args[0])) from None
         from dicepoker_tui.ui.history.app import HistoryApp
 
         return run_app(HistoryApp(store, args.game_id, notice), "review")

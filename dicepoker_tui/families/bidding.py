@@ -22,6 +22,13 @@ from dicepoker_tui.engine.bidding.rules import MAX_PLAYERS, MIN_PLAYERS
 from dicepoker_tui.engine.bidding.state import seen_cups
 from dicepoker_tui.families.spec import Bot, FamilySpec, VariantLike
 from dicepoker_tui.i18n import N_, _
+from dicepoker_tui.store.bidding_export import (
+    BiddingExport,
+    export_bidding_game,
+    import_bidding_game,
+    parse_bidding_export,
+)
+from dicepoker_tui.store.bidding_stats import BiddingStats, bidding_stats
 
 if TYPE_CHECKING:
     from dicepoker_tui.families.setup import GameSetup
@@ -132,3 +139,17 @@ class BiddingSpec(FamilySpec):
 
     def repository(self, store: Store) -> GameRepository:
         return store.bidding
+
+    export_formats = ("json", "txt")
+
+    def export(self, store: Store, game_id: int) -> BiddingExport:
+        return export_bidding_game(store, store.bidding, game_id)
+
+    def parse_import(self, data: bytes) -> tuple[BiddingExport, BiddingGame]:
+        return parse_bidding_export(data)
+
+    def import_game(self, store: Store, doc: Any, game: Any) -> int:
+        return import_bidding_game(store.bidding, doc, game)
+
+    def player_stats(self, store: Store, player: str, variant: str) -> BiddingStats:
+        return bidding_stats(store.db, player, variant)

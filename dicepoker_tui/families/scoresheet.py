@@ -16,6 +16,7 @@ from dicepoker_tui.engine.scoresheet.game import Game
 from dicepoker_tui.engine.scoresheet.rules import MAX_PLAYERS
 from dicepoker_tui.families.spec import Bot, FamilySpec, VariantLike
 from dicepoker_tui.i18n import N_, _
+from dicepoker_tui.store import export as sheet_export
 
 if TYPE_CHECKING:
     from dicepoker_tui.families.setup import GameSetup
@@ -156,3 +157,23 @@ class ScoresheetSpec(FamilySpec):
 
     def repository(self, store: Store) -> GameRepository:
         return store.scoresheet
+
+    export_formats = ("json", "csv", "txt", "svg")
+
+    def load(self, store: Store, game_id: int) -> Game:
+        return store.load_game(game_id)
+
+    def export(self, store: Store, game_id: int) -> Any:
+        return sheet_export.export_game(store, game_id)
+
+    def render_export(self, doc: Any, fmt: str) -> str | None:
+        return None if fmt == "svg" else sheet_export.render(doc, fmt)
+
+    def parse_import(self, data: bytes) -> tuple[Any, Game]:
+        return sheet_export.parse_export(data)
+
+    def import_game(self, store: Store, doc: Any, game: Any) -> int:
+        return sheet_export.import_game(store, doc, game)
+
+    def player_stats(self, store: Store, player: str, variant: str) -> Any:
+        return store.stats(player, variant)

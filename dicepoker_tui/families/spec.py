@@ -15,7 +15,11 @@ from typing import TYPE_CHECKING, Any, ClassVar, Protocol
 
 from pydantic import TypeAdapter
 
+from dicepoker_tui.engine.errors import IllegalMove
 from dicepoker_tui.engine.session import Session
+from dicepoker_tui.i18n import _
+from dicepoker_tui.store.connection import StoreError
+from dicepoker_tui.store.export import ImportRefused
 from dicepoker_tui.store.recorder import GameRepository, Recorder
 
 if TYPE_CHECKING:
@@ -176,6 +180,45 @@ class FamilySpec(ABC):
     @abstractmethod
     def repository(self, store: Store) -> GameRepository:
         """Where the family's games are kept in `store`."""
+
+    def load(self, store: Store, game_id: int) -> Session:
+        """Stored game `game_id` rebuilt from its events; `StoreError` (one line) when its
+        record is damaged, `GameNotFound` when there is none."""
+        events = self.repository(store).load_events(game_id)
+        try:
+            return self.resume(events)
+        except (IllegalMove, ValueError, IndexError, KeyError) as exc:
+            raise StoreError(
+                _("game {id} is damaged ({reason})").format(
+                    id=game_id, reason=" ".join(str(exc).split())
+                )
+            ) from None
+
+    export_formats: ClassVar[tuple[str, ...]] = ("json",)
+    """The formats `dicepoker export` writes a game of this family in."""
+
+    def export(self, store: Store, game_id: int) -> Any:
+        """The full record of stored game `game_id` (a pydantic document; `StoreError`
+        when it cannot be read or the family has no export)."""
+        raise StoreError(_("{kinds} cannot be exported").format(kinds=_(self.games_kind)))
+
+    def render_export(self, doc: Any, fmt: str) -> str | None:
+        """`doc` in text format `fmt`, or None for a format drawn by the terminal UI."""
+        return doc.model_dump_json(indent=1) + "\n" if fmt == "json" else None
+
+    def parse_import(self, data: bytes) -> tuple[Any, Session]:
+        """A JSON export checked against the rules, and its game; `ImportRefused`
+        (one line) naming the first problem."""
+        raise ImportRefused(_("{kinds} cannot be imported").format(kinds=_(self.games_kind)))
+
+    def import_game(self, store: Store, doc: Any, game: Session) -> int:
+        """Store a checked import as a new game; its id (`ImportRefused` for a duplicate)."""
+        raise ImportRefused(_("{kinds} cannot be imported").format(kinds=_(self.games_kind)))
+
+    def player_stats(self, store: Store, player: str, variant: str) -> Any:
+        """`player`'s figures over their finished games of `variant` (a frozen
+        dataclass with a `games` count), or None when the family keeps none."""
+        return None
 
     def recorder(
         self,

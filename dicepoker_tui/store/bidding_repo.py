@@ -1,7 +1,8 @@
 """Games kept as one whole event log: the bidding games (Perudo, Liar's Dice; every cup
-included) and any family whose log is short. The log is one JSON array in the
-`bidding_games` table, rewritten as the game goes on (a bidding log is a few hundred short
-events)."""
+included) and any family whose log is short. They share the history's one id space with
+every other game: a row in `games` (its `family` says whose), its seats in `players` (with
+their `place` once finished) and its log as one JSON array in `event_logs`, rewritten as
+the game goes on (a bidding log is a few hundred short events)."""
 
 from __future__ import annotations
 
@@ -16,7 +17,7 @@ from pydantic import TypeAdapter
 from dicepoker_tui.engine.bidding import events as ev
 from dicepoker_tui.engine.bidding import variants as bidding_variants
 from dicepoker_tui.i18n import _
-from dicepoker_tui.store.connection import Database, StoreError, now, stamp
+from dicepoker_tui.store.connection import Database, GameNotFound, StoreError, now, stamp
 
 CONTINUED = frozenset({"game_started", "cups_revealed", "dice_count_changed", "player_out"})
 """Events always followed by more of the same command: a log is kept after a bid, a new
@@ -39,109 +40,158 @@ class BiddingRecord:
 class EventLogRepository:
     """Writes, lists and loads games whose whole log is kept at once; what
     `store.recorder.Recorder` writes through. `event` parses one of the family's events;
-    `continued` names the events the log is not kept after."""
+    `continued` names the events the log is not kept after; `family` is kept with each
+    game and tells its games from other families' in the one `games` table."""
 
     def __init__(
         self,
         db: Database,
         event: TypeAdapter[Any],
         continued: frozenset[str] = frozenset({"game_started"}),
+        family: str = "log",
     ) -> None:
         self.db = db
         self.continued = continued
+        self.family = family
         self._event = event
 
-    def create(self, game: Any, started_at: datetime | None = None) -> int:
-        """Store `game` (with the events it has so far); its id in the history."""
+    def create(
+        self,
+        game: Any,
+        started_at: datetime | None = None,
+        updated_at: datetime | None = None,
+        finished_at: datetime | None = None,
+        abandoned: bool = False,
+    ) -> int:
+        """Store `game` (with the events it has so far); its id in the history. The times
+        default to now; an import passes the recorded ones."""
         started = stamp(started_at or now())
         state = game.state
         with self.db.write() as conn:
             cur = conn.execute(
-                "INSERT INTO bidding_games (variant, seed, players, status, started_at,"
-                " updated_at, event_count, events) VALUES (?, ?, ?, 'playing', ?, ?, 0, '[]')",
-                (
-                    state.variant,
-                    str(state.seed),
-                    json.dumps([p.model_dump() for p in state.players]),
-                    started,
-                    started,
-                ),
+                "INSERT INTO games (variant, seed, real_dice, status, started_at, updated_at,"
+                " event_count, family) VALUES (?, ?, 0, 'playing', ?, ?, 0, ?)",
+                (state.variant, str(state.seed), started, started, self.family),
             )
             game_id = int(cur.lastrowid or 0)
-        self.save(game_id, game.events, 0, game.state)
+            conn.executemany(
+                "INSERT INTO players (game_id, seat, name, kind, level) VALUES (?, ?, ?, ?, ?)",
+                [(game_id, i, p.name, p.kind, p.level) for i, p in enumerate(state.players)],
+            )
+            conn.execute("INSERT INTO event_logs (game_id, data) VALUES (?, '[]')", (game_id,))
+        self._write(game_id, game.events, state, updated_at, finished_at)
+        if abandoned and not state.finished:
+            with self.db.write() as conn:
+                conn.execute("UPDATE games SET status = 'abandoned' WHERE id = ?", (game_id,))
         return game_id
 
     def save(self, game_id: int, events: Sequence[Any], seq: int, state: Any) -> None:
         """Keep the log of game `game_id` as `events` (the whole log: it is rewritten, so
         `seq`, the number stored already, is not needed)."""
-        moment = stamp(now())
-        finished = state.finished
+        self._write(game_id, events, state)
+
+    def _write(
+        self,
+        game_id: int,
+        events: Sequence[Any],
+        state: Any,
+        at: datetime | None = None,
+        finished_at: datetime | None = None,
+    ) -> None:
+        moment = stamp(at or now())
+        finished = bool(state.finished)
         with self.db.write() as conn:
             cur = conn.execute(
-                "UPDATE bidding_games SET events = ?, event_count = ?, updated_at = ?,"
-                " status = ?, finished_at = ?, winner = ? WHERE id = ?",
+                "UPDATE games SET event_count = ?, updated_at = ?, status = ?, finished_at = ?"
+                " WHERE id = ? AND family = ?",
                 (
-                    _log_json(events),
                     len(events),
                     moment,
                     "finished" if finished else "playing",
-                    moment if finished else None,
-                    _winner(state),
+                    (stamp(finished_at) if finished_at else moment) if finished else None,
                     game_id,
+                    self.family,
                 ),
             )
             if cur.rowcount != 1:
                 raise StoreError(_("no bidding game {id} in the history").format(id=game_id))
+            conn.execute(
+                "UPDATE event_logs SET data = ? WHERE game_id = ?", (_log_json(events), game_id)
+            )
+            conn.executemany(
+                "UPDATE players SET place = ? WHERE game_id = ? AND seat = ?",
+                [(s.place, game_id, s.player) for s in state.standings or []],
+            )
 
     def abandon(self, game_id: int) -> None:
-        """Mark an unfinished game as left (bidding games are not resumed)."""
+        """Mark an unfinished game as left (never offered for resuming)."""
         with self.db.write() as conn:
             conn.execute(
-                "UPDATE bidding_games SET status = 'abandoned', updated_at = ?"
-                " WHERE id = ? AND status = 'playing'",
-                (stamp(now()), game_id),
+                "UPDATE games SET status = 'abandoned', updated_at = ?"
+                " WHERE id = ? AND status = 'playing' AND family = ?",
+                (stamp(now()), game_id, self.family),
             )
 
     def event_count(self, game_id: int) -> int:
-        return int(self._row("event_count", game_id))
+        return int(self._row("g.event_count", game_id))
 
     def load_events(self, game_id: int) -> list[Any]:
-        return [self._event.validate_python(e) for e in json.loads(self._row("events", game_id))]
+        return [self._event.validate_python(e) for e in json.loads(self._row("l.data", game_id))]
 
     def games(
         self, status: str | None = "finished", variants: Sequence[str] | None = None
     ) -> list[BiddingRecord]:
         """Games, newest first (all statuses when `status` is None; of `variants` only,
         when given)."""
-        sql = (
-            "SELECT id, variant, status, started_at, players, winner, event_count"
-            " FROM bidding_games WHERE 1 = 1"
-        )
-        params: tuple[str, ...] = ()
+        sql = "SELECT id, variant, status, started_at, event_count FROM games WHERE family = ?"
+        params: tuple[str, ...] = (self.family,)
         if status is not None:
             sql += " AND status = ?"
-            params = (status,)
+            params += (status,)
         if variants is not None:
             sql += f" AND variant IN ({', '.join('?' for _ in variants)})"
             params += tuple(variants)
         sql += " ORDER BY started_at DESC, id DESC"
+        with self.db.read() as conn:
+            rows = conn.execute(sql, params).fetchall()
+            seats: dict[int, list[tuple[str, int | None]]] = {}
+            for game_id, name, place in conn.execute(
+                "SELECT p.game_id, p.name, p.place FROM players p JOIN games g"
+                " ON g.id = p.game_id WHERE g.family = ? ORDER BY p.game_id, p.seat",
+                (self.family,),
+            ):
+                seats.setdefault(game_id, []).append((name, place))
         return [
             BiddingRecord(
                 id=r[0],
                 variant=r[1],
                 status=r[2],
                 started_at=r[3],
-                players=tuple(p["name"] for p in json.loads(r[4])),
-                winner=r[5],
-                event_count=r[6],
+                players=tuple(name for name, _place in seats.get(r[0], ())),
+                winner=next((n for n, place in seats.get(r[0], ()) if place == 1), None),
+                event_count=r[4],
             )
-            for r in self.db.fetch_all(sql, params)
+            for r in rows
         ]
 
+    def find_duplicate(self, events: Sequence[Any], started_at: datetime) -> int | None:
+        """The id of a stored game with this start time and exactly these events, if any."""
+        log = _log_json(events)
+        rows = self.db.fetch_all(
+            "SELECT g.id FROM games g JOIN event_logs l ON l.game_id = g.id"
+            " WHERE g.family = ? AND g.started_at = ? AND l.data = ?",
+            (self.family, stamp(started_at), log),
+        )
+        return int(rows[0][0]) if rows else None
+
     def _row(self, column: str, game_id: int) -> Any:
-        rows = self.db.fetch_all(f"SELECT {column} FROM bidding_games WHERE id = ?", (game_id,))
+        rows = self.db.fetch_all(
+            f"SELECT {column} FROM games g JOIN event_logs l ON l.game_id = g.id"
+            " WHERE g.id = ? AND g.family = ?",
+            (game_id, self.family),
+        )
         if not rows:
-            raise StoreError(_("no bidding game {id} in the history").format(id=game_id))
+            raise GameNotFound(_("no bidding game {id} in the history").format(id=game_id))
         return rows[0][0]
 
 
@@ -149,7 +199,7 @@ class BiddingRepository(EventLogRepository):
     """The bidding games (Perudo, Liar's Dice)."""
 
     def __init__(self, db: Database) -> None:
-        super().__init__(db, ev.EVENT_ADAPTER, CONTINUED)
+        super().__init__(db, ev.EVENT_ADAPTER, CONTINUED, family="bidding")
 
     def games(
         self, status: str | None = "finished", variants: Sequence[str] | None = None
@@ -161,10 +211,3 @@ class BiddingRepository(EventLogRepository):
 
 def _log_json(events: Sequence[Any]) -> str:
     return "[" + ",".join(e.model_dump_json() for e in events) + "]"
-
-
-def _winner(state: Any) -> str | None:
-    if not state.standings:
-        return None
-    first = next(s.player for s in state.standings if s.place == 1)
-    return state.players[first].name

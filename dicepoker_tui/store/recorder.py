@@ -36,6 +36,10 @@ class GameRepository(Protocol):
         """How many of the game's events are stored."""
         ...
 
+    def load_events(self, game_id: int) -> list[Any]:
+        """The game's events, in order (`GameNotFound` for no such game of the family)."""
+        ...
+
 
 class Recorder:
     """Subscribes to a game and keeps its events in the history as they happen.

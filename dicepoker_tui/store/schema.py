@@ -163,14 +163,63 @@ def _v4_seat_coach(conn: sqlite3.Connection) -> None:
     conn.execute("ALTER TABLE players ADD COLUMN coach REAL")
 
 
+def _v5_one_id_space(conn: sqlite3.Connection) -> None:
+    """Every family's games in `games` (one id space; `family` tells them apart), their
+    seats in `players` (with `place` once finished) and, for the families that keep a
+    game's whole log at once, the log in `event_logs`. The games of `bidding_games` move
+    over, oldest first, with new ids after the existing games; their table goes."""
+    _run(
+        conn,
+        """
+        ALTER TABLE games ADD COLUMN family TEXT NOT NULL DEFAULT 'scoresheet';
+        CREATE TABLE event_logs (
+            game_id INTEGER PRIMARY KEY REFERENCES games (id),
+            data    TEXT    NOT NULL
+        );
+        CREATE INDEX games_by_family ON games (family, status, updated_at)
+        """,
+    )
+    rows = conn.execute(
+        "SELECT variant, seed, players, status, started_at, updated_at, finished_at,"
+        " event_count, events FROM bidding_games ORDER BY id"
+    ).fetchall()
+    for variant, seed, players, status, started, updated, finished, count, log in rows:
+        cur = conn.execute(
+            "INSERT INTO games (variant, seed, real_dice, status, started_at, updated_at,"
+            " finished_at, event_count, family) VALUES (?, ?, 0, ?, ?, ?, ?, ?, 'bidding')",
+            (variant, seed, status, started, updated, finished, count),
+        )
+        game_id = int(cur.lastrowid or 0)
+        places = _places(log)
+        conn.executemany(
+            "INSERT INTO players (game_id, seat, name, kind, level, place)"
+            " VALUES (?, ?, ?, ?, ?, ?)",
+            [
+                (game_id, seat, p["name"], p.get("kind", "human"), p.get("level"), places.get(seat))
+                for seat, p in enumerate(json.loads(players))
+            ],
+        )
+        conn.execute("INSERT INTO event_logs VALUES (?, ?)", (game_id, log))
+    conn.execute("DROP TABLE bidding_games")
+
+
+def _places(log: str) -> dict[int, int]:
+    """Seat → place, from the `game_finished` event of a whole log (JSON), if any."""
+    for event in reversed(json.loads(log)):
+        if event.get("type") == "game_finished":
+            return {int(s["player"]): int(s["place"]) for s in event["standings"]}
+    return {}
+
+
 MIGRATIONS: list[Migration] = [
     _v1_games_players_events,
     _v2_final_sheets_packed_logs,
     _v3_bidding_games,
     _v4_seat_coach,
+    _v5_one_id_space,
 ]
 SCHEMA_VERSION = len(MIGRATIONS)
-TABLES = ("games", "players", "events", "final_sheets", "packed_logs", "bidding_games")
+TABLES = ("games", "players", "events", "final_sheets", "packed_logs", "event_logs")
 """The tables of a database at `SCHEMA_VERSION`."""
 
 

@@ -1,5 +1,6 @@
-"""Listing the scoresheet games of the history: one game's record, the games still being
-played, the finished ones (filtered, sorted, a page at a time) and the names seen."""
+"""Listing the games of the history: one game's record (any family), the scoresheet games
+still being played, the finished games of every family (filtered, sorted, a page at a
+time) and the names seen."""
 
 from __future__ import annotations
 
@@ -15,7 +16,7 @@ SortKey = Literal["date", "score"]
 
 
 class ScoresheetQueries:
-    """The records of the scoresheet games, read from `db`."""
+    """The records of the games, read from `db` (the unfinished ones: scoresheet games)."""
 
     def __init__(self, db: Database) -> None:
         self.db = db
@@ -31,7 +32,9 @@ class ScoresheetQueries:
     @guarded
     def unfinished(self) -> list[GameRecord]:
         """Games still being played (not finished, not abandoned), last played first."""
-        return self._records("g.status = 'playing'", [], "g.updated_at DESC, g.id DESC")
+        return self._records(
+            "g.status = 'playing' AND g.family = 'scoresheet'", [], "g.updated_at DESC, g.id DESC"
+        )
 
     @guarded
     def finished(
@@ -47,7 +50,8 @@ class ScoresheetQueries:
         """Finished games, newest (or best) first; `seeded_only` leaves out real-dice games.
 
         `player` matches a seat's name, ignoring case. `sort="score"` orders by the best
-        total of each game, or by that player's total when `player` is given.
+        total of each game, or by that player's total when `player` is given; a game
+        without totals (a bidding game) by that player's place, best first.
         """
         where, params = _finished_filter(variant, player, seeded_only)
         direction = "DESC" if descending else "ASC"
@@ -59,8 +63,8 @@ class ScoresheetQueries:
                 key = "g.best_total"
             else:
                 key = (
-                    "(SELECT MAX(total) FROM players s WHERE s.game_id = g.id"
-                    " AND s.name = ? COLLATE NOCASE)"
+                    "(SELECT COALESCE(MAX(total), -MIN(place)) FROM players s"
+                    " WHERE s.game_id = g.id AND s.name = ? COLLATE NOCASE)"
                 )
                 order_params.append(player)
             order = f"{key} {direction}, g.started_at DESC, g.id DESC"

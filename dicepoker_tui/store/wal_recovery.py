@@ -99,9 +99,7 @@ def _usable(target: Path) -> bool:
         conn = sqlite3.connect(target, isolation_level=None)
         try:
             ok = conn.execute("PRAGMA quick_check").fetchone()[0] == "ok"
-            games = conn.execute(
-                "SELECT (SELECT COUNT(*) FROM games) + (SELECT COUNT(*) FROM bidding_games)"
-            ).fetchone()[0]
+            games = conn.execute("SELECT COUNT(*) FROM games").fetchone()[0]
         finally:
             conn.close()
         if ok and games:
@@ -135,7 +133,7 @@ def _salvage(moved: Path, target: Path) -> bool:
             return False
         finally:
             old.close()
-    if not rows["games"] and not rows["bidding_games"]:
+    if not rows["games"]:
         return False
     conn = sqlite3.connect(target, isolation_level=None)
     try:
@@ -148,13 +146,12 @@ def _salvage(moved: Path, target: Path) -> bool:
         conn.execute(  # a game whose log did not survive cannot be shown or resumed
             "DELETE FROM games WHERE id NOT IN (SELECT game_id FROM packed_logs)"
             " AND id NOT IN (SELECT game_id FROM events)"
+            " AND id NOT IN (SELECT game_id FROM event_logs)"
         )
-        for table in ("players", "events", "final_sheets", "packed_logs"):
+        for table in ("players", "events", "final_sheets", "packed_logs", "event_logs"):
             conn.execute(f"DELETE FROM {table} WHERE game_id NOT IN (SELECT id FROM games)")
         conn.execute("COMMIT")
-        kept = conn.execute(
-            "SELECT (SELECT COUNT(*) FROM games) + (SELECT COUNT(*) FROM bidding_games)"
-        ).fetchone()[0]
+        kept = conn.execute("SELECT COUNT(*) FROM games").fetchone()[0]
     finally:
         conn.close()
     return bool(kept)

@@ -49,6 +49,14 @@ class FamilyViews:
     """Whether the app's keeper records the game (else the table keeps its own record)."""
     remote_table: Callable[[Any, Any], Screen] | None = None
     """`(mirrored game, hub client) -> the shared table screen` on the game server."""
+    review: Callable[[Store, int], Screen] | None = None
+    """`(store, game id) -> the review of a stored game` (raises `StoreError`); None: the
+    scoresheet review."""
+    stats: Callable[[Store, str | None, str | None], Screen] | None = None
+    """`(store, variant, player) -> a player's statistics`; None: the scoresheet ones."""
+    export_text: Callable[[Any, str], str] | None = None
+    """`(exported document, format) -> text`, for the text formats the family leaves to
+    the terminal UI (its rounds as they are reviewed, say)."""
 
 
 def _scoresheet_table(game: Session, bots: dict[int, Bot], options: TableOptions) -> Screen:
@@ -88,6 +96,26 @@ def _bidding_remote(game: Any, client: Any) -> Screen:
     return NetBiddingTableScreen(game, client)
 
 
+def _bidding_review(store: Store, game_id: int) -> Screen:
+    from dicepoker_tui.ui.bidding.review import BiddingReviewScreen
+
+    record = store.game(game_id)
+    return BiddingReviewScreen(family_of(record.variant).load(store, game_id).events)
+
+
+def _bidding_stats(store: Store, variant: str | None, player: str | None) -> Screen:
+    from dicepoker_tui.ui.bidding.stats import BiddingStatsScreen
+
+    return BiddingStatsScreen(store, variant, player)
+
+
+def _bidding_text(doc: Any, fmt: str) -> str:
+    from dicepoker_tui.ui.bidding.text import review_text
+
+    variant = family_of(doc.variant).variant(doc.variant)
+    return review_text(list(doc.events), variant).plain  # type: ignore[arg-type]
+
+
 def record(game: Session, store: Store | None, notice: Callable[[str], None]) -> Any:
     """Keep `game` in `store` as it is played (a Recorder), or None when it cannot be."""
     from dicepoker_tui.i18n import _
@@ -106,7 +134,13 @@ _VIEWS: dict[str, FamilyViews] = {
         _scoresheet_table, _scoresheet_rules, remote_table=_scoresheet_remote
     ),
     "bidding": FamilyViews(
-        _bidding_table, _bidding_rules, kept_by_app=False, remote_table=_bidding_remote
+        _bidding_table,
+        _bidding_rules,
+        kept_by_app=False,
+        remote_table=_bidding_remote,
+        review=_bidding_review,
+        stats=_bidding_stats,
+        export_text=_bidding_text,
     ),
 }
 
@@ -118,6 +152,38 @@ def register_views(family_id: str, views: FamilyViews) -> None:
 
 def unregister_views(family_id: str) -> None:
     _VIEWS.pop(family_id, None)
+
+
+def export_text(doc: Any, fmt: str) -> str:
+    """An exported game in a text format its family leaves to the terminal UI."""
+    views = views_for(doc.variant)
+    if views.export_text is None:
+        raise KeyError(f"no {fmt} export for {doc.variant}")
+    return views.export_text(doc, fmt)
+
+
+def review_screen(store: Store, game_id: int) -> Screen:
+    """The review of stored game `game_id`, whatever its family (`StoreError`,
+    `GameNotFound` or `KeyError` when it cannot be shown)."""
+    review = views_for(store.game(game_id).variant).review
+    if review is not None:
+        return review(store, game_id)
+    from dicepoker_tui.ui.history.review import ReviewScreen
+
+    return ReviewScreen.from_store(store, game_id)
+
+
+def stats_screen(store: Store, variant: str | None, player: str | None) -> Screen:
+    """A player's statistics in `variant`, on the screen of the variant's family."""
+    try:
+        stats = views_for(variant).stats if variant else None
+    except KeyError:  # a variant no family plays: the scoresheet screen says so
+        stats = None
+    if stats is not None:
+        return stats(store, variant, player)
+    from dicepoker_tui.ui.history.stats import StatsScreen
+
+    return StatsScreen(store, variant=variant, player=player)
 
 
 def views_for(variant_id: str) -> FamilyViews:

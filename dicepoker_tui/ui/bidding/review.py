@@ -39,4 +39,7 @@ class BiddingReviewScreen(Screen[None]):
         self.query_one("#bidding-review-body").focus()
 
     def action_close(self) -> None:
-        self.dismiss(None)
+        if len(self.app.screen_stack) > 1:
+            self.dismiss(None)
+        else:  # the first screen of `dicepoker review GAME_ID`
+            self.app.exit()

@@ -19,7 +19,7 @@ from dicepoker_tui.ui.common.i18n_bindings import (
     translate_node,
 )
 from dicepoker_tui.ui.history.history import HistoryScreen
-from dicepoker_tui.ui.history.review import ReviewScreen
+from dicepoker_tui.ui.views import review_screen
 
 
 class HistoryApp(App[None]):
@@ -51,7 +51,7 @@ class HistoryApp(App[None]):
 
     def get_default_screen(self) -> Screen:
         if self.game_id is not None:
-            screen: Screen = ReviewScreen.from_store(self.store, self.game_id)
+            screen: Screen = review_screen(self.store, self.game_id)
         else:
             screen = HistoryScreen(self.store)
         translate_node(screen)

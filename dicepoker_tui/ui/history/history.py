@@ -17,7 +17,7 @@ from textual.reactive import reactive
 from textual.screen import Screen
 from textual.widgets import Button, DataTable, Static
 
-from dicepoker_tui.engine.scoresheet.variants import all_variants
+from dicepoker_tui.families import all_variants
 from dicepoker_tui.i18n import N_, _, ngettext, pgettext
 from dicepoker_tui.store import GameRecord, Store, StoreError
 from dicepoker_tui.ui.common.footer import KeysFooter
@@ -31,6 +31,7 @@ from dicepoker_tui.ui.history.review_text import (
     when,
     winners_text,
 )
+from dicepoker_tui.ui.views import review_screen, stats_screen
 
 PAGE_SIZE = 50
 ALL = "*"
@@ -179,10 +180,13 @@ class HistoryScreen(Screen[None]):
             self.query_one("#history-empty", Static).update(self._empty_text())
 
     def _cells(self, game: GameRecord, widths: list[int], wide: bool) -> list[Text]:
-        score = game.best_total
+        score: int | str | None = game.best_total
         if self.player is not None:
-            mine = [p.total for p in game.players if p.name.casefold() == self.player.casefold()]
-            score = max((t for t in mine if t is not None), default=score)
+            me = [p for p in game.players if p.name.casefold() == self.player.casefold()]
+            score = max((p.total for p in me if p.total is not None), default=score)
+            if score is None:  # no totals (a bidding game): the player's place
+                place = min((p.place for p in me if p.place is not None), default=None)
+                score = None if place is None else _("#{place}").format(place=place)
         date = when(game.started_at, time_zone(self))
         return [
             Text(str(game.id), style="dim", justify="right"),
@@ -287,23 +291,19 @@ class HistoryScreen(Screen[None]):
         self.action_review()
 
     def action_review(self) -> None:
-        from dicepoker_tui.ui.history.review import ReviewScreen
-
         game = self.highlighted
         if game is None:
             return
-        ReviewScreen.show_game(self, self.store, game.id)
+        show_review(self, self.store, game.id)
 
     def action_stats(self) -> None:
-        from dicepoker_tui.ui.history.stats import StatsScreen
-
         game = self.highlighted
         variant = self.variant or (game.variant if game else None)
         player = self.player
         if player is None and game is not None:
             humans = [p.name for p in game.players if p.kind == "human"]
             player = (humans or [p.name for p in game.players])[0]
-        self.app.push_screen(StatsScreen(self.store, variant=variant, player=player))
+        self.app.push_screen(stats_screen(self.store, variant, player))
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "page":
@@ -317,3 +317,16 @@ class HistoryScreen(Screen[None]):
             self.dismiss(None)
         else:  # the first screen of `dicepoker review`
             self.app.exit()
+
+
+def show_review(screen: Screen, store: Store, game_id: int) -> None:
+    """Push the review of stored game `game_id` (any family) over `screen`, or say why it
+    cannot be opened."""
+    try:
+        review = review_screen(store, game_id)
+    except (StoreError, ValueError, KeyError) as exc:
+        reason = exc.args[0] if isinstance(exc, KeyError) and exc.args else exc
+        message = _("Game {id} cannot be opened: {error}").format(id=game_id, error=reason)
+        screen.notify(message, severity="error", timeout=6)
+        return
+    screen.app.push_screen(review)

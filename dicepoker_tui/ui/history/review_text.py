@@ -12,6 +12,7 @@ from dicepoker_tui.engine.scoresheet import events as ev
 from dicepoker_tui.engine.scoresheet.state import GameState
 from dicepoker_tui.engine.scoresheet.variants import get_variant
 from dicepoker_tui.engine.scoresheet.variants.base import Variant
+from dicepoker_tui.families import get_variant as any_variant
 from dicepoker_tui.i18n import N_, _, current_language, pgettext
 from dicepoker_tui.store.records import GameRecord
 from dicepoker_tui.store.timeline import ThrowStep, Timeline, Turn, WriteStep, timeline
@@ -41,9 +42,9 @@ def number(n: int) -> str:
 
 
 def variant_name(variant_id: str) -> str:
-    """The variant's name in the current language (an unknown id as it is)."""
+    """The variant's name in the current language, of any family (an unknown id as it is)."""
     try:
-        return get_variant(variant_id).display_name
+        return any_variant(variant_id).display_name
     except KeyError:
         return variant_id
 
@@ -66,11 +67,15 @@ def winners_text(record: GameRecord) -> str:
     if not names:
         return "—"
     total = next(p.total for p in record.players if p.place == 1)
-    return f"{' & '.join(names)} {total}"
+    return " & ".join(names) if total is None else f"{' & '.join(names)} {total}"
 
 
 def players_text(record: GameRecord) -> str:
-    """`Ann 245, Bob 198` in seat order."""
+    """`Ann 245, Bob 198` in seat order; `Ann, Bob` in place order for a game without
+    totals (a bidding game: its first place is the winner)."""
+    if all(p.total is None for p in record.players):
+        ranked = sorted(record.players, key=lambda p: (p.place is None, p.place or 0, p.seat))
+        return ", ".join(p.name for p in ranked)
     return ", ".join(
         f"{p.name} {p.total}" if p.total is not None else p.name for p in record.players
     )
