@@ -32,6 +32,10 @@ class GameRepository(Protocol):
         """Mark an unfinished game as left."""
         ...
 
+    def load_events(self, game_id: int) -> list[Any]:
+        """The game's stored log, in order."""
+        ...
+
     def event_count(self, game_id: int) -> int:
         """How many of the game's events are stored."""
         ...

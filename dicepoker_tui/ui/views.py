@@ -17,7 +17,6 @@ from dicepoker_tui.families import Bot, VariantLike, family_of
 
 if TYPE_CHECKING:
     from dicepoker_tui.engine.session import Session
-    from dicepoker_tui.store import Store
 
 
 @dataclass(frozen=True)
@@ -30,10 +29,6 @@ class TableOptions:
     """Whether an unfinished game is kept in the history when the table is left."""
     coach: dict[int, float] | None = None
     """Seat → the coach's threshold, for the coached seats."""
-    store: Store | None = None
-    """The history, for a table that keeps its own record (None: games are not kept)."""
-    notice: Callable[[str], None] = print
-    """How the table tells the player that the history failed."""
 
 
 TableFactory = Callable[["Session", dict[int, Bot], TableOptions], Screen]
@@ -45,8 +40,6 @@ class FamilyViews:
 
     table: TableFactory
     rules: Callable[[VariantLike], Screen]
-    kept_by_app: bool = True
-    """Whether the app's keeper records the game (else the table keeps its own record)."""
     remote_table: Callable[[Any, Any], Screen] | None = None
     """`(mirrored game, hub client) -> the shared table screen` on the game server."""
 
@@ -72,8 +65,7 @@ def _scoresheet_remote(game: Any, client: Any) -> Screen:
 def _bidding_table(game: Session, bots: dict[int, Bot], options: TableOptions) -> Screen:
     from dicepoker_tui.ui.bidding.table import BiddingTableScreen
 
-    recorder = record(game, options.store, options.notice)
-    return BiddingTableScreen(game, bots, options.pace, recorder=recorder)  # type: ignore[arg-type]
+    return BiddingTableScreen(game, bots, options.pace, kept=options.kept)  # type: ignore[arg-type]
 
 
 def _bidding_rules(variant: VariantLike) -> Screen:
@@ -88,26 +80,11 @@ def _bidding_remote(game: Any, client: Any) -> Screen:
     return NetBiddingTableScreen(game, client)
 
 
-def record(game: Session, store: Store | None, notice: Callable[[str], None]) -> Any:
-    """Keep `game` in `store` as it is played (a Recorder), or None when it cannot be."""
-    from dicepoker_tui.i18n import _
-
-    if store is None:
-        return None
-    try:
-        return family_of(game.state.variant).recorder(store, game, on_error=notice)
-    except Exception as exc:  # the history never stops a game
-        notice(_("The game cannot be kept in the history: {error}").format(error=exc))
-        return None
-
-
 _VIEWS: dict[str, FamilyViews] = {
     "scoresheet": FamilyViews(
         _scoresheet_table, _scoresheet_rules, remote_table=_scoresheet_remote
     ),
-    "bidding": FamilyViews(
-        _bidding_table, _bidding_rules, kept_by_app=False, remote_table=_bidding_remote
-    ),
+    "bidding": FamilyViews(_bidding_table, _bidding_rules, remote_table=_bidding_remote),
 }
 
 
