@@ -11,8 +11,8 @@ from __future__ import annotations
 
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
-from functools import partial
 from datetime import UTC, datetime
+from functools import partial
 from pathlib import Path
 
 import pytest

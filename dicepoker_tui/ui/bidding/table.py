@@ -131,7 +131,8 @@ class BiddingTableScreen(Screen[None]):
             log.can_focus = False
             log.border_title = _("Log")
             yield log
-        yield KeysFooter()
+        # ctrl+p still opens the palette; the footer's room goes to the game's keys.
+        yield KeysFooter(palette="hidden")
 
     def on_mount(self) -> None:
         names = [p.name for p in self.state.players]
