@@ -22,7 +22,7 @@ from dicepoker_tui.ui.common.leave import LeaveScreen
 from dicepoker_tui.ui.history.games import GamesScreen
 from dicepoker_tui.ui.lobby.lobby import LobbyScreen
 
-from .helpers import make_app, wait_for
+from .helpers import make_app, messages, wait_for
 
 ANN = Player(name="Ann")
 BOTS = (
@@ -223,3 +223,29 @@ async def test_the_resume_list_holds_both_families_and_each_resumes_at_its_table
         await pilot.press("enter")
         await wait_for(pilot, lambda: isinstance(again.screen, BiddingTableScreen))
         assert bidding_table(again).game.state.variant == "perudo"
+
+
+async def test_a_damaged_log_is_listed_says_why_it_cannot_be_resumed_and_can_be_dropped() -> None:
+    app = make_app(GameSetup("perudo", (ANN, *BOTS), seed=9))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, BiddingTableScreen))
+        await ann_to_act(pilot, bidding_table(app))
+        state = bidding_table(app).game.state
+        await pilot.press("ctrl+q")
+    store, _ = Store.open()
+    with store:
+        (kept,) = store.bidding.games(status="playing")
+        store.bidding.save(kept.id, [], 0, state)  # a log that lost its events
+    again = make_app()
+    async with again.run_test(size=(80, 24)) as pilot:
+        await wait_for(pilot, lambda: isinstance(again.screen, GamesScreen))
+        (listed,) = again.screen.games
+        assert listed.record.id == kept.id and listed.record.damaged
+        await pilot.press("enter")
+        await wait_for(pilot, lambda: any("cannot be loaded" in m for m in messages(again)))
+        assert isinstance(again.screen, LobbyScreen)
+        again.open_resume()
+        await wait_for(pilot, lambda: isinstance(again.screen, GamesScreen))
+        await pilot.press("x")
+        assert again.screen.games == []
+    assert [g.status for g in kept_games(status=None)] == ["abandoned"]
