@@ -249,3 +249,16 @@ async def test_a_damaged_log_is_listed_says_why_it_cannot_be_resumed_and_can_be_
         await pilot.press("x")
         assert again.screen.games == []
     assert [g.status for g in kept_games(status=None)] == ["abandoned"]
+
+
+async def test_without_a_history_the_question_says_the_game_is_not_saved() -> None:
+    app = DicePokerApp(GameSetup("perudo", (ANN, *BOTS), seed=3), bot_pace=0, keep_history=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, BiddingTableScreen))
+        await ann_to_act(pilot, bidding_table(app))
+        await pilot.press("escape")
+        assert isinstance(app.screen, LeaveScreen)
+        shown = " ".join(str(w.render()) for w in app.screen.query("Static"))
+        assert "This game is not saved." in shown
+        await pilot.press("down", "down", "enter")  # Quit the app
+        await wait_for(pilot, lambda: not app.is_running)
