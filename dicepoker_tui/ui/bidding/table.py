@@ -75,8 +75,9 @@ class BiddingTableScreen(Screen[None]):
         Binding("question_mark", "rules", "Rules", key_display="?"),
         Binding("f1", "rules", "Rules", show=False),
         Binding("escape", "leave", "Lobby"),
-        # Textual's own ctrl+q (quit), listed in this footer; priority so it wins there.
-        Binding("ctrl+q", "app.quit", "Quit", key_display="^q", priority=True),
+        # Textual's own ctrl+q (quit; the game is kept), in the help: the footer's room
+        # goes to the bid keys.
+        Binding("ctrl+q", "app.quit", "Quit", key_display="^q", show=False, priority=True),
     ]
     REVEAL_PAUSE = 4
     """A bot waits this many paces after a reveal, so the lifted cups can be read."""
@@ -131,8 +132,7 @@ class BiddingTableScreen(Screen[None]):
             log.can_focus = False
             log.border_title = _("Log")
             yield log
-        # ctrl+p still opens the palette; the footer's room goes to the game's keys.
-        yield KeysFooter(palette="hidden")
+        yield KeysFooter()
 
     def on_mount(self) -> None:
         names = [p.name for p in self.state.players]
