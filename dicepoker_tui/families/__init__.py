@@ -1,7 +1,7 @@
 """Game families: each declares its variants, seats, setup, bots, views and storage in one
 `FamilySpec`; everything above the engine asks them through this package."""
 
-from dicepoker_tui.families import bot_driver
+from dicepoker_tui.families import bot_driver, kept
 from dicepoker_tui.families.registry import (
     all_variants,
     families,
@@ -18,13 +18,14 @@ from dicepoker_tui.families.setup import (
     name_problem,
     unused_name,
 )
-from dicepoker_tui.families.spec import Bot, FamilySpec, VariantLike
+from dicepoker_tui.families.spec import Bot, FamilySpec, KeptGame, VariantLike
 
 __all__ = [
     "NAME_MAX",
     "Bot",
     "FamilySpec",
     "GameSetup",
+    "KeptGame",
     "VariantLike",
     "all_variants",
     "bot_driver",
@@ -33,6 +34,7 @@ __all__ = [
     "fit_levels",
     "get_family",
     "get_variant",
+    "kept",
     "name_problem",
     "register_family",
     "unregister_family",

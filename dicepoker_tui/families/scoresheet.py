@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from contextlib import suppress
 from typing import TYPE_CHECKING, Any
 
 from pydantic import TypeAdapter
@@ -14,9 +15,10 @@ from dicepoker_tui.engine.scoresheet import events as ev
 from dicepoker_tui.engine.scoresheet import variants
 from dicepoker_tui.engine.scoresheet.game import Game
 from dicepoker_tui.engine.scoresheet.rules import MAX_PLAYERS
-from dicepoker_tui.families.spec import Bot, FamilySpec, VariantLike
+from dicepoker_tui.families.spec import Bot, FamilySpec, KeptGame, VariantLike
 from dicepoker_tui.i18n import N_, _
 from dicepoker_tui.store import export as sheet_export
+from dicepoker_tui.store.connection import StoreError
 
 if TYPE_CHECKING:
     from dicepoker_tui.families.setup import GameSetup
@@ -159,6 +161,16 @@ class ScoresheetSpec(FamilySpec):
         return store.scoresheet
 
     export_formats = ("json", "csv", "txt", "svg")
+    def unfinished(self, store: Store) -> list[KeptGame]:
+        """The scoresheet games still being played, with the round each log has reached."""
+        kept = []
+        for record in store.unfinished():
+            round_no = None
+            if record.damaged is None:
+                with suppress(StoreError, ValueError):  # listed all the same: it can be dropped
+                    round_no = self.log_round(store.load_events(record.id))
+            kept.append(KeptGame(self.id, record, round_no))
+        return kept
 
     def load(self, store: Store, game_id: int) -> Game:
         return store.load_game(game_id)
@@ -177,3 +189,9 @@ class ScoresheetSpec(FamilySpec):
 
     def player_stats(self, store: Store, player: str, variant: str) -> Any:
         return store.stats(player, variant)
+    def coach(self, store: Store, game_id: int) -> dict[int, float]:
+        try:
+            players = store.game(game_id).players
+        except StoreError:
+            return {}
+        return {p.seat: p.coach for p in players if p.coach is not None}

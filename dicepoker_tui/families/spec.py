@@ -11,16 +11,19 @@ from __future__ import annotations
 
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING, Any, ClassVar, Protocol
+from datetime import UTC, datetime
+from typing import TYPE_CHECKING, Any, ClassVar, NamedTuple, Protocol
 
 from pydantic import TypeAdapter
 
 from dicepoker_tui.engine.errors import IllegalMove
 from dicepoker_tui.engine.session import Session
 from dicepoker_tui.i18n import _
+from dicepoker_tui.store.bidding_repo import EventLogRepository
 from dicepoker_tui.store.connection import StoreError
 from dicepoker_tui.store.export import ImportRefused
 from dicepoker_tui.store.recorder import GameRepository, Recorder
+from dicepoker_tui.store.records import GameRecord, PlayerRecord
 
 if TYPE_CHECKING:
     from dicepoker_tui.families.setup import GameSetup
@@ -50,6 +53,21 @@ class Bot(Protocol):
     """A bot of some family; the family's spec knows how to ask it (`bot_move`)."""
 
     level: str
+
+
+class KeptGame(NamedTuple):
+    """An unfinished game of some family, as the resume list offers it."""
+
+    family: str
+    """The id of its family (`scoresheet`, `bidding`, ...)."""
+    record: GameRecord
+    round: int | None
+    """The round its stored log has reached, where the family counts rounds."""
+
+    @property
+    def key(self) -> str:
+        """Unique among every family's games: a variant belongs to one family."""
+        return f"{self.record.variant}:{self.record.id}"
 
 
 class FamilySpec(ABC):
@@ -230,6 +248,43 @@ class FamilySpec(ABC):
         """Keeps `game` in `store` as it is played (`close()` when done)."""
         return Recorder(self.repository(store), game, game_id, on_error=on_error)
 
+    # -- unfinished games -------------------------------------------------------------
+    def unfinished(self, store: Store) -> list[KeptGame]:
+        """The family's games still being played (not finished, not abandoned), last
+        played first. Here: those of an `EventLogRepository` (the scoresheet family
+        lists its own)."""
+        repository = self.repository(store)
+        if not isinstance(repository, EventLogRepository):
+            return []
+        kept = []
+        for listed in repository.games(status="playing"):
+            if not self.owns(listed.variant):
+                continue
+            try:
+                events = repository.load_events(listed.id)
+                record = _log_record(listed, events)
+            except (StoreError, ValueError, TypeError, KeyError, IndexError, AttributeError) as exc:
+                # listed, so that it can be dropped; it cannot be resumed
+                events, record = [], _damaged_log_record(listed, exc)
+            kept.append(KeptGame(self.id, record, self.log_round(events)))
+        return kept
+
+    def log_round(self, events: Sequence[Any]) -> int | None:
+        """The round a stored log has reached: that of its last event naming one."""
+        for event in reversed(events):
+            found = getattr(event, "round", None)
+            if isinstance(found, int):
+                return found
+        return None
+
+    def abandon(self, store: Store, game_id: int) -> None:
+        """Stop offering unfinished game `game_id` for resuming (it stays in the history)."""
+        self.repository(store).abandon(game_id)
+
+    def coach(self, store: Store, game_id: int) -> dict[int, float]:
+        """Seat → the coach's threshold for the coached seats of a kept game (none here)."""
+        return {}
+
     def fast_head_to_head(
         self,
         variant_id: str,
@@ -250,3 +305,42 @@ class FamilySpec(ABC):
             for seat, p in enumerate(players)
             if p.kind == "bot"
         }
+
+
+def _log_record(listed: Any, events: Sequence[Any]) -> GameRecord:
+    """The record of an unfinished game kept as one log (`BiddingRecord` and its events)."""
+    start = events[0]
+    started = datetime.fromisoformat(listed.started_at)
+    return GameRecord(
+        id=listed.id,
+        variant=listed.variant,
+        status="playing",
+        started_at=started,
+        updated_at=started,
+        finished_at=None,
+        seed=int(start.seed),
+        real_dice=False,
+        event_count=listed.event_count,
+        players=tuple(
+            PlayerRecord(seat, p.name, p.kind, p.level) for seat, p in enumerate(start.players)
+        ),
+    )
+
+
+def _damaged_log_record(listed: Any, exc: BaseException) -> GameRecord:
+    reason = " ".join(str(exc).split()) or type(exc).__name__
+    return GameRecord(
+        id=listed.id,
+        variant=listed.variant,
+        status="playing",
+        started_at=datetime.fromtimestamp(0, UTC),
+        updated_at=datetime.fromtimestamp(0, UTC),
+        finished_at=None,
+        seed=0,
+        real_dice=False,
+        event_count=listed.event_count,
+        players=tuple(
+            PlayerRecord(seat, name, "human") for seat, name in enumerate(listed.players)
+        ),
+        damaged=_("damaged ({reason})").format(reason=reason),
+    )

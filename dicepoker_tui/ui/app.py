@@ -18,8 +18,8 @@ from textual.screen import Screen
 from textual.theme import Theme, ThemeProvider
 
 from dicepoker_tui.engine.errors import IllegalMove
-from dicepoker_tui.engine.scoresheet.game import Game
-from dicepoker_tui.families import GameSetup, family_of
+from dicepoker_tui.engine.session import Session
+from dicepoker_tui.families import GameSetup, KeptGame, family_of
 from dicepoker_tui.i18n import LANGUAGES, N_, _, current_language, set_language
 from dicepoker_tui.ui import messages
 from dicepoker_tui.ui.common.i18n_bindings import (
@@ -33,7 +33,7 @@ from dicepoker_tui.ui.lobby.lobby import LobbyScreen
 from dicepoker_tui.ui.scoresheet.keeper import GameKeeper
 from dicepoker_tui.ui.views import TableOptions, views_for
 
-GameHook = Callable[[Game], None]
+GameHook = Callable[[Session], None]
 LASTING = 24 * 3600.0
 """Seconds a notice that must stay (the history cannot be used) is shown."""
 
@@ -69,7 +69,7 @@ class DicePokerApp(App[None]):
         self,
         setup: GameSetup | None = None,
         *,
-        game: Game | None = None,
+        game: Session | None = None,
         bot_pace: float | None = None,
         settings_file: Path | None = None,
         game_hooks: Iterable[GameHook] = (),
@@ -89,7 +89,7 @@ class DicePokerApp(App[None]):
         )
         self._unsaved_agreed = False
         """The player chose to play although the history cannot keep games."""
-        self._coached: tuple[Game | None, dict[int, float]] = (None, {})
+        self._coached: tuple[Session | None, dict[int, float]] = (None, {})
         """The game last put on the table and its coach (seat → threshold), for a rematch."""
         translate_classes()
         translate_node(self)
@@ -154,7 +154,7 @@ class DicePokerApp(App[None]):
         return self.keeper is not None and self.keeper.store is not None
 
     def on_game_started(
-        self, game: Game, history_id: int | None = None, coach: dict[int, float] | None = None
+        self, game: Session, history_id: int | None = None, coach: dict[int, float] | None = None
     ) -> None:
         """Called for every game opened at a table: new, or resumed from `history_id`."""
         if self.keeper is not None:
@@ -185,7 +185,7 @@ class DicePokerApp(App[None]):
         return self.open_game(game, coach=setup.coach_thresholds())
 
     def open_game(
-        self, game: Game, history_id: int | None = None, coach: dict[int, float] | None = None
+        self, game: Session, history_id: int | None = None, coach: dict[int, float] | None = None
     ) -> bool:
         """Put `game` on the table of its family (on top of the lobby); `coach`: seat →
         threshold."""
@@ -195,21 +195,18 @@ class DicePokerApp(App[None]):
         except KeyError as exc:
             self.notify(str(exc.args[0]), severity="error", timeout=4)
             return False
-        if views.kept_by_app:
-            self.on_game_started(game, history_id, coach)
+        self.on_game_started(game, history_id, coach)
         self._coached = (game, dict(coach or {}))
         self._pop_to_lobby()
         options = TableOptions(
             pace=self.bot_pace,
             kept=self.keeps_games,
             coach=coach,
-            store=None if self.keeper is None else self.keeper.store,
-            notice=self._history_notice,
         )
         self.push_screen(views.table(game, bots, options))
         return True
 
-    def after_game(self, game: Game, choice: str) -> None:
+    def after_game(self, game: Session, choice: str) -> None:
         """The result screen's choice: "new", "rematch" or "lobby"."""
         coached, coach = self._coached
         setup = GameSetup.from_game(game, coach if coached is game else None)
@@ -236,12 +233,13 @@ class DicePokerApp(App[None]):
             self.notify(_("No game history: games are not kept."), severity="warning", timeout=3)
             return
 
-        def picked(game_id: int | None) -> None:
-            if game_id is None or self.keeper is None:
+        def picked(kept: KeptGame | None) -> None:
+            if kept is None or self.keeper is None:
                 return
-            game = self.keeper.load(game_id)
+            game = self.keeper.load(kept)
             if game is None:
                 return
+            game_id = kept.record.id
             problem = GameSetup.from_game(game).problem()
             if problem:  # e.g. real dice with a bot seat: it stays listed, unplayable
                 self.notify(
@@ -251,7 +249,7 @@ class DicePokerApp(App[None]):
                     markup=False,
                 )
                 return
-            self.open_game(game, history_id=game_id, coach=self.keeper.coach(game_id))
+            self.open_game(game, history_id=game_id, coach=self.keeper.coach(kept))
 
         from dicepoker_tui.ui.history.games import GamesScreen
 

@@ -30,10 +30,6 @@ class TableOptions:
     """Whether an unfinished game is kept in the history when the table is left."""
     coach: dict[int, float] | None = None
     """Seat → the coach's threshold, for the coached seats."""
-    store: Store | None = None
-    """The history, for a table that keeps its own record (None: games are not kept)."""
-    notice: Callable[[str], None] = print
-    """How the table tells the player that the history failed."""
 
 
 TableFactory = Callable[["Session", dict[int, Bot], TableOptions], Screen]
@@ -45,8 +41,6 @@ class FamilyViews:
 
     table: TableFactory
     rules: Callable[[VariantLike], Screen]
-    kept_by_app: bool = True
-    """Whether the app's keeper records the game (else the table keeps its own record)."""
     remote_table: Callable[[Any, Any], Screen] | None = None
     """`(mirrored game, hub client) -> the shared table screen` on the game server."""
     review: Callable[[Store, int], Screen] | None = None
@@ -80,8 +74,7 @@ def _scoresheet_remote(game: Any, client: Any) -> Screen:
 def _bidding_table(game: Session, bots: dict[int, Bot], options: TableOptions) -> Screen:
     from dicepoker_tui.ui.bidding.table import BiddingTableScreen
 
-    recorder = record(game, options.store, options.notice)
-    return BiddingTableScreen(game, bots, options.pace, recorder=recorder)  # type: ignore[arg-type]
+    return BiddingTableScreen(game, bots, options.pace, kept=options.kept)  # type: ignore[arg-type]
 
 
 def _bidding_rules(variant: VariantLike) -> Screen:
@@ -116,19 +109,6 @@ def _bidding_text(doc: Any, fmt: str) -> str:
     return review_text(list(doc.events), variant).plain  # type: ignore[arg-type]
 
 
-def record(game: Session, store: Store | None, notice: Callable[[str], None]) -> Any:
-    """Keep `game` in `store` as it is played (a Recorder), or None when it cannot be."""
-    from dicepoker_tui.i18n import _
-
-    if store is None:
-        return None
-    try:
-        return family_of(game.state.variant).recorder(store, game, on_error=notice)
-    except Exception as exc:  # the history never stops a game
-        notice(_("The game cannot be kept in the history: {error}").format(error=exc))
-        return None
-
-
 _VIEWS: dict[str, FamilyViews] = {
     "scoresheet": FamilyViews(
         _scoresheet_table, _scoresheet_rules, remote_table=_scoresheet_remote
@@ -136,7 +116,6 @@ _VIEWS: dict[str, FamilyViews] = {
     "bidding": FamilyViews(
         _bidding_table,
         _bidding_rules,
-        kept_by_app=False,
         remote_table=_bidding_remote,
         review=_bidding_review,
         stats=_bidding_stats,

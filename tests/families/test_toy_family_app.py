@@ -13,9 +13,18 @@ from textual.binding import Binding
 from textual.screen import Screen
 from textual.widgets import Static
 
+from dicepoker_tui.engine.bidding.game import BiddingGame
 from dicepoker_tui.engine.errors import IllegalMove
 from dicepoker_tui.engine.players import Player
-from dicepoker_tui.families import GameSetup, bot_driver, register_family, unregister_family
+from dicepoker_tui.families import (
+    GameSetup,
+    bot_driver,
+    family_of,
+    kept,
+    register_family,
+    unregister_family,
+)
+from dicepoker_tui.store import Store
 from dicepoker_tui.ui.app import DicePokerApp
 from dicepoker_tui.ui.views import FamilyViews, register_views, unregister_views
 from tests.families.pig import Bank, PigGame, PigSpec, Roll
@@ -96,3 +105,24 @@ async def test_a_person_and_a_bot_play_pig_at_the_app_and_it_is_kept(pig: PigSpe
         records = pig.repository(kept).games(variants=["pig"])
         assert [r.status for r in records] == ["finished"]
         assert pig.resume(pig.repository(kept).load_events(records[0].id)).state == game.state
+
+
+def test_an_unfinished_pig_game_is_offered_loaded_and_dropped_through_its_spec(
+    pig: PigSpec,
+) -> None:
+    store = Store.memory()
+    game = PigGame.new("pig", ["Ann", "Bob"], seed=3)
+    game.execute(Roll(player=0))
+    pig.recorder(store, game).close()
+    perudo = BiddingGame.new("perudo", ["Ann", "Bob"], seed=3)  # the same log table
+    family_of("perudo").recorder(store, perudo).close()
+    listed = kept.unfinished(store)
+    assert sorted((g.family, g.record.variant) for g in listed) == [
+        ("bidding", "perudo"),
+        ("pig", "pig"),
+    ]
+    (mine,) = [g for g in listed if g.family == "pig"]
+    assert [p.name for p in mine.record.players] == ["Ann", "Bob"]
+    assert kept.load(store, mine).state == game.state
+    kept.abandon(store, mine)
+    assert [g.family for g in kept.unfinished(store)] == ["bidding"]

@@ -13,6 +13,7 @@ import contextlib
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from datetime import UTC, datetime
+from functools import partial
 from pathlib import Path
 
 import pytest
@@ -22,6 +23,7 @@ from textual.pilot import Pilot
 from dicepoker_tui import i18n
 from dicepoker_tui.engine.players import Player
 from dicepoker_tui.engine.scoresheet.variants import all_variants
+from dicepoker_tui.families import kept
 from dicepoker_tui.store import Store
 from dicepoker_tui.ui.app import DicePokerApp
 from dicepoker_tui.ui.history.games import GamesScreen
@@ -66,7 +68,7 @@ def _resume_app(tmp: Path) -> App:
         game = screenshots.finished_game_prefix(variant, SEATS, seed=40 + n, writes=4)
         store.create_game(game, started_at=started, updated_at=started)
     app = DicePokerApp(bot_pace=0, keep_history=False, settings_file=tmp / "s.json")
-    app.resume_records = store.unfinished()  # type: ignore[attr-defined]
+    app.resume_records = kept.unfinished(store)  # type: ignore[attr-defined]
     app.resume_store = store  # type: ignore[attr-defined]
     return app
 
@@ -74,7 +76,8 @@ def _resume_app(tmp: Path) -> App:
 async def _open_resume(pilot: Pilot) -> None:
     app = pilot.app
     store: Store = app.resume_store  # type: ignore[attr-defined]
-    app.push_screen(GamesScreen("resume", app.resume_records, store.abandon))  # type: ignore[attr-defined]
+    drop = partial(kept.abandon, store)
+    app.push_screen(GamesScreen("resume", app.resume_records, drop))  # type: ignore[attr-defined]
     await pilot.pause()
 
 

@@ -19,7 +19,8 @@ BIDDING_KEYS = (
     (N_("c or d"), N_("challenge the last bid (dudo)")),
     ("z", N_("calza: the last bid is exact (Perudo)")),
     ("?", N_("these rules")),
-    ("escape", N_("leave the table (to the lobby)")),
+    ("escape", N_("leave the table (asked first; the game is kept)")),
+    ("^q", N_("quit (the game is kept)")),
 )
 LIAR_KEY = N_("challenge the last bid (“liar!”)")
 """The challenge key's line where a challenge is not called dudo."""

@@ -5,7 +5,6 @@ between human players, so each sees only their own cup."""
 from __future__ import annotations
 
 from collections import Counter
-from typing import TYPE_CHECKING
 
 from rich.cells import cell_len
 from rich.text import Text
@@ -37,11 +36,9 @@ from dicepoker_tui.ui.bidding.text import (
 )
 from dicepoker_tui.ui.common.footer import KeysFooter
 from dicepoker_tui.ui.common.handover import HandoverResult, HandoverScreen
+from dicepoker_tui.ui.common.leave import LeaveChoice, LeaveScreen
 from dicepoker_tui.ui.common.text import shorten
 from dicepoker_tui.ui.messages import ToLobby
-
-if TYPE_CHECKING:
-    from dicepoker_tui.store import Recorder
 
 
 class BiddingTableScreen(Screen[None]):
@@ -78,6 +75,9 @@ class BiddingTableScreen(Screen[None]):
         Binding("question_mark", "rules", "Rules", key_display="?"),
         Binding("f1", "rules", "Rules", show=False),
         Binding("escape", "leave", "Lobby"),
+        # Textual's own ctrl+q (quit; the game is kept), in the help: the footer's room
+        # goes to the bid keys.
+        Binding("ctrl+q", "app.quit", "Quit", key_display="^q", show=False, priority=True),
     ]
     REVEAL_PAUSE = 4
     """A bot waits this many paces after a reveal, so the lifted cups can be read."""
@@ -87,14 +87,15 @@ class BiddingTableScreen(Screen[None]):
         game: BiddingGame,
         bots: dict[int, BiddingBot],
         pace: float,
-        recorder: Recorder | None = None,
+        kept: bool = False,
         role: BiddingSeatRole | None = None,
     ) -> None:
         super().__init__()
         self.game = game
         self.role = role or BiddingSeatRole()
         """Who plays here and how: at home (the default) or at a shared table."""
-        self.recorder = recorder
+        self.kept = kept
+        """Whether the game is kept in the history (by the app), to be resumed when left."""
         self.bots = bots
         self.pace = pace
         self.viewer: int | None
@@ -157,9 +158,6 @@ class BiddingTableScreen(Screen[None]):
 
     def on_unmount(self) -> None:
         self._token += 1
-        if self.recorder is not None:
-            self.recorder.close(abandoned=True)
-            self.recorder = None
 
     def _on_event(self, event: ev.Event, state: BiddingState) -> None:
         names = [p.name for p in state.players]
@@ -486,5 +484,21 @@ class BiddingTableScreen(Screen[None]):
         self.app.push_screen(BiddingHelpScreen(self.game.variant))  # type: ignore[arg-type]
 
     def action_leave(self) -> None:
+        """Leave the table; at home, an unfinished game asks first (it is kept)."""
+        if not self.role.plays_here or self.state.finished:
+            self._leave()
+            return
+        self._token += 1  # no bot moves while the question is open
+        self.app.push_screen(LeaveScreen(kept=self.kept), self._after_leave)
+
+    def _after_leave(self, choice: LeaveChoice | None) -> None:
+        if choice == "lobby":
+            self._leave()
+        elif choice == "quit":
+            self.app.exit()
+        else:  # stay: play goes on where it was
+            self._next()
+
+    def _leave(self) -> None:
         self._token += 1
         self.post_message(ToLobby())

@@ -12,7 +12,7 @@ from textual.binding import Binding
 from textual.screen import Screen
 from textual.widgets import DataTable, Static
 
-from dicepoker_tui.engine.scoresheet.variants import get_variant
+from dicepoker_tui.families import KeptGame, get_variant
 from dicepoker_tui.i18n import _, ngettext
 from dicepoker_tui.store import GameRecord
 from dicepoker_tui.ui.common.footer import KeysFooter
@@ -36,8 +36,8 @@ def _players(record: GameRecord, finished: bool) -> str:
     return ", ".join(parts)
 
 
-SHORTEST = (2, 10, 10, 12, 6)
-"""The narrowest each column gets: #, started, variant, players, events or winner."""
+SHORTEST = (2, 10, 10, 12, 5)
+"""The narrowest each column gets: #, started, variant, players, round or winner."""
 
 
 def fit_columns(headers: Sequence[str], rows: Sequence[Sequence[str]], width: int) -> list[int]:
@@ -53,8 +53,20 @@ def fit_columns(headers: Sequence[str], rows: Sequence[Sequence[str]], width: in
     return widths
 
 
-class GamesScreen(Screen[int | None]):
-    """A list of kept games; enter picks one (its id is the result)."""
+Listed = GameRecord | KeptGame
+"""A finished game (the history) or an unfinished one of any family (resume)."""
+
+
+def _record(listed: Listed) -> GameRecord:
+    return listed.record if isinstance(listed, KeptGame) else listed
+
+
+def _key(listed: Listed) -> str:
+    return listed.key if isinstance(listed, KeptGame) else str(listed.id)
+
+
+class GamesScreen(Screen[Listed | None]):
+    """A list of kept games; enter picks one (it is the result)."""
 
     BINDINGS = [
         Binding("enter", "pick", "Open", key_display="⏎", priority=True),  # shown in the footer
@@ -66,18 +78,23 @@ class GamesScreen(Screen[int | None]):
     def __init__(
         self,
         mode: Mode,
-        records: Sequence[GameRecord],
-        abandon: Callable[[int], object] | None = None,
+        games: Sequence[Listed],
+        abandon: Callable[[KeptGame], object] | None = None,
     ) -> None:
         super().__init__()
         self.mode = mode
-        self.records = list(records)
+        self.games = list(games)
         self.abandon = abandon
         """Drops a game from the resume list (x), when the list offers that."""
 
+    @property
+    def records(self) -> list[GameRecord]:
+        """The records of the games the list holds now."""
+        return [_record(g) for g in self.games]
+
     def header_text(self) -> str:
         """The header, counting the games the list holds now."""
-        n = len(self.records)
+        n = len(self.games)
         if self.mode == "resume":
             return ngettext(
                 "Resume — {n} unfinished game", "Resume — {n} unfinished games", n
@@ -96,20 +113,25 @@ class GamesScreen(Screen[int | None]):
         table = self.query_one(DataTable)
         finished = self.mode == "history"
         headers = ["#", _("started"), _("variant"), _("players (* bot)")]
-        headers.append(_("winner") if finished else _("events"))
+        headers.append(_("winner") if finished else _("round"))
         rows = []
-        for record in self.records:
+        for listed in self.games:
+            record = _record(listed)
             started = record.started_at.astimezone().strftime("%Y-%m-%d %H:%M")
-            last = ", ".join(record.winners) if finished else str(record.event_count)
+            if finished:
+                last = ", ".join(record.winners)
+            else:
+                round_no = listed.round if isinstance(listed, KeptGame) else None
+                last = "·" if round_no is None else str(round_no)
             variant = _variant_name(record.variant)
             rows.append([str(record.id), started, variant, _players(record, finished), last])
         widths = fit_columns(headers, rows, self.app.size.width)
         for header, width in zip(headers, widths, strict=True):
             table.add_column(shorten(header, width), width=width)
-        for record, row in zip(self.records, rows, strict=True):
+        for listed, row in zip(self.games, rows, strict=True):
             cells = [shorten(cell, width) for cell, width in zip(row, widths, strict=True)]
-            table.add_row(*cells, key=str(record.id))
-        if self.records:
+            table.add_row(*cells, key=_key(listed))
+        if self.games:
             self.query_one("#games-empty", Static).display = False
         else:
             self._show_empty()
@@ -126,37 +148,37 @@ class GamesScreen(Screen[int | None]):
             return self.mode == "resume"
         return True
 
-    def _picked(self) -> int | None:
+    def _picked(self) -> Listed | None:
         table = self.query_one(DataTable)
-        if not self.records or table.cursor_row < 0:
+        if not self.games or table.cursor_row < 0:
             return None
-        return self.records[table.cursor_row].id
+        return self.games[table.cursor_row]
 
     def on_data_table_row_selected(self, event: DataTable.RowSelected) -> None:
         event.stop()
         self.action_pick()
 
     def action_pick(self) -> None:
-        game_id = self._picked()
-        if game_id is None:
+        picked = self._picked()
+        if picked is None:
             self.notify(_("Nothing to open."), severity="warning", timeout=2)
             return
-        self.dismiss(game_id)
+        self.dismiss(picked)
 
     def action_abandon(self) -> None:
-        game_id = self._picked()
-        if game_id is None or self.abandon is None:
+        picked = self._picked()
+        if not isinstance(picked, KeptGame) or self.abandon is None:
             return
-        self.abandon(game_id)
+        self.abandon(picked)
         table = self.query_one(DataTable)
-        table.remove_row(str(game_id))
-        self.records = [r for r in self.records if r.id != game_id]
+        table.remove_row(picked.key)
+        self.games = [g for g in self.games if g is not picked]
         self.query_one("#games-title", Static).update(self.header_text())
-        if not self.records:
+        if not self.games:
             self._show_empty()
         self.notify(
             _("Game {id} dropped from the resume list (it stays in the history).").format(
-                id=game_id
+                id=picked.record.id
             )
         )
 

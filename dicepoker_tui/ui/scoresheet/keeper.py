@@ -10,7 +10,8 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING
 
-from dicepoker_tui.engine.scoresheet.game import Game
+from dicepoker_tui.engine.session import Session
+from dicepoker_tui.families import KeptGame, family_of, kept
 from dicepoker_tui.i18n import _
 
 if TYPE_CHECKING:  # the store (sqlite) is imported when first used, after the lobby shows
@@ -53,12 +54,11 @@ class GameKeeper:
         return self._store
 
     def record(
-        self, game: Game, game_id: int | None = None, coach: Mapping[int, float] | None = None
+        self, game: Session, game_id: int | None = None, coach: Mapping[int, float] | None = None
     ) -> int | None:
         """Keep `game` (a new one, or `game_id` continued); the id it has in the history.
 
         `coach` (seat → threshold) is kept with a new game, for when it is resumed."""
-        from dicepoker_tui.families import family_of
         from dicepoker_tui.store import StoreError
 
         self.release()
@@ -81,43 +81,55 @@ class GameKeeper:
             self._recorder.close()
             self._recorder = None
 
-    def unfinished(self) -> list[GameRecord]:
+    def unfinished(self) -> list[KeptGame]:
+        """Every family's unfinished games, last played first."""
+        from dicepoker_tui.store import StoreError
+
         store = self.store
-        return store.unfinished() if store else []
+        if store is None:
+            return []
+        try:
+            return kept.unfinished(store)
+        except StoreError as exc:
+            self.notice(str(exc))
+            return []
 
     def finished(self, limit: int = 200) -> list[GameRecord]:
         store = self.store
         return store.finished(limit=limit) if store else []
 
-    def load(self, game_id: int) -> Game | None:
+    def load(self, game: KeptGame) -> Session | None:
+        """The kept game rebuilt from its log, or None (said) when it cannot be."""
         from dicepoker_tui.store import StoreError
 
         store = self.store
         if store is None:
             return None
         try:
-            return store.load_game(game_id)
-        except (StoreError, ValueError) as exc:
-            self.notice(_("Game {id} cannot be loaded: {error}").format(id=game_id, error=exc))
+            return kept.load(store, game)
+        except (StoreError, ValueError, KeyError) as exc:
+            self.notice(
+                _("Game {id} cannot be loaded: {error}").format(id=game.record.id, error=exc)
+            )
             return None
 
-    def coach(self, game_id: int) -> dict[int, float]:
+    def coach(self, game: KeptGame) -> dict[int, float]:
         """Seat → the coach's threshold, for the coached seats of a kept game."""
+
+        store = self.store
+        return kept.coach(store, game) if store is not None else {}
+
+    def abandon(self, game: KeptGame) -> None:
+        """Stop offering `game` for resuming (it stays in the history)."""
         from dicepoker_tui.store import StoreError
 
         store = self.store
         if store is None:
-            return {}
+            return
         try:
-            players = store.game(game_id).players
-        except StoreError:
-            return {}
-        return {p.seat: p.coach for p in players if p.coach is not None}
-
-    def abandon(self, game_id: int) -> None:
-        store = self.store
-        if store is not None:
-            store.abandon(game_id)
+            kept.abandon(store, game)
+        except StoreError as exc:
+            self.notice(str(exc))
 
     def close(self) -> None:
         self.release()
