@@ -129,11 +129,22 @@ class BiddingBot:
         return PlaceBid(q, f)
 
 
+EXPERT = "expert"
+"""The level that reads the table (`ai.bidding_expert`)."""
+
+
 def bidding_bot_levels() -> list[str]:
-    return list(LEVELS)
+    """The levels in the order they are offered, strongest first."""
+    return [EXPERT, *LEVELS]
 
 
 def make_bidding_bot(level: str, seed: int | None = None) -> BiddingBot:
+    if level == EXPERT:
+        # deferred: the expert loads numpy and its endgame table when first seated
+        from dicepoker_tui.ai.bidding_expert import ExpertBot
+
+        return ExpertBot(seed)  # type: ignore[return-value]
     if level not in LEVELS:
-        raise KeyError(f"unknown bot level {level!r} (known: {', '.join(LEVELS)})")
+        known = ", ".join(bidding_bot_levels())
+        raise KeyError(f"unknown bot level {level!r} (known: {known})")
     return BiddingBot(level, seed)
