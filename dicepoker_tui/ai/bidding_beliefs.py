@@ -4,8 +4,8 @@ seat's hand, given a model of how a seat bids.
 Every hand a cup of n dice can hold (a multiset of faces) starts at its multinomial
 chance. Each bid a seat made this round multiplies its hands by the bid's likelihood
 under the bidding model: a seat mostly bids the face its own cup makes likeliest (a
-soft arg-max of the chance the bid holds, as the `strong` bot scores its raises), as
-high as its cup supports; sometimes it bluffs with the cheapest bid of a random face;
+soft arg-max of the chance the bid holds, as the `strong` bot scores its raises), about
+as high as its cup supports; sometimes it bluffs with the cheapest bid of a random face;
 and by bidding at all it did not call the bid before it, which says the seat believed
 that bid. The posteriors give, for any face, the distribution of the dice counting for
 it under the other cups, and so the chance that any bid holds.
@@ -32,6 +32,9 @@ SHARPNESS = 0.04
 """Temperature of the soft arg-max over faces (the strong bot's jitter is ±0.02)."""
 DOUBT_BELOW, CALZA_ABOVE, JITTER = 0.45, 0.38, 0.05
 """A seat that raises believed the bid before it held (chance over `DOUBT_BELOW`)."""
+MISFIT = 0.3
+"""A bid `k` dice away from the quantity the model expects of a hand is MISFIT**k as
+likely."""
 FLOOR = 1e-3
 """No hand is ever ruled out altogether: people bid in ways no model foresees."""
 
@@ -130,8 +133,8 @@ def bid_likelihood(
     if face not in cheap:
         return np.ones(len(rows))
     p_face = s[:, faces.index(face)] / s.sum(axis=1)
-    fits = target[h.counts[:, face], face] == quantity
-    honest = p_face * np.where(fits, 1.0, 0.05)
+    off = np.abs(target[h.counts[:, face], face] - quantity)
+    honest = p_face * MISFIT**off
     bluff = (1.0 / len(faces)) if quantity == cheap[face] else 0.0
     like = (1 - BLUFF) * honest + BLUFF * bluff
     prev = moment.bid
