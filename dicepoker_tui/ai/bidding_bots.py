@@ -134,8 +134,8 @@ EXPERT = "expert"
 
 
 def bidding_bot_levels() -> list[str]:
-    """The levels in the order they are offered, strongest first."""
-    return [EXPERT, *LEVELS]
+    """The levels in the order they are offered (a new bot seat takes the first)."""
+    return [*LEVELS, EXPERT]
 
 
 def make_bidding_bot(level: str, seed: int | None = None) -> BiddingBot:
