@@ -96,7 +96,7 @@ def cheapest_raises(moment: Any, variant: BiddingVariant) -> dict[int, int]:
     return out
 
 
-def _soft_at_least(p: np.ndarray, threshold: float) -> np.ndarray:
+def soft_at_least(p: np.ndarray, threshold: float) -> np.ndarray:
     """Chance that p plus a little noise reaches `threshold`."""
     return np.clip((p - threshold + JITTER) / (2 * JITTER), 0.0, 1.0)
 
@@ -142,7 +142,7 @@ def bid_likelihood(
         pp = chance(wild, prev.face)
         need = prev.quantity - h.counts[:, prev.face]
         believed = np.array([tail(hidden, pp, k) for k in range(-n, prev.quantity + 1)])
-        like = like * (0.1 + 0.9 * _soft_at_least(believed[need + n], DOUBT_BELOW))
+        like = like * (0.1 + 0.9 * soft_at_least(believed[need + n], DOUBT_BELOW))
     return like + FLOOR
 
 

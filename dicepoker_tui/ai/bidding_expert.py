@@ -20,7 +20,6 @@ import numpy as np
 from dicepoker_tui.ai.bidding_beliefs import (
     CALZA_ABOVE,
     DOUBT_BELOW,
-    _soft_at_least,
     at_least_from,
     chance,
     combined,
@@ -29,6 +28,7 @@ from dicepoker_tui.ai.bidding_beliefs import (
     exactly_from,
     hands,
     posteriors,
+    soft_at_least,
     tail,
 )
 from dicepoker_tui.ai.bidding_bots import BiddingAction, CallCalza, CallChallenge, PlaceBid
@@ -150,10 +150,10 @@ class ExpertBot:
             calza_value = np.zeros(len(need))
             if variant.calza:
                 their_exact = np.array([exact(hidden_next, pf, q - c) for c in range(n_next + 1)])
-                calls = _soft_at_least(their_exact[counts_next[:, f]], CALZA_ABOVE)
+                calls = soft_at_least(their_exact[counts_next[:, f]], CALZA_ABOVE)
                 hit = exactly_from(rest, need)
                 calza_value = hit * -weight + (1 - hit) * weight
-            doubts = (1 - calls) * (1 - _soft_at_least(their_holds, DOUBT_BELOW))
+            doubts = (1 - calls) * (1 - soft_at_least(their_holds, DOUBT_BELOW))
             challenge_value = holds * weight - (1 - holds)
             value = doubts * challenge_value + calls * calza_value
             value += (1 - doubts - calls) * goes_on
