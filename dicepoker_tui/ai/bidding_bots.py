@@ -6,6 +6,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 from math import comb
+from typing import Protocol
 
 from dicepoker_tui.engine.bidding.rules import legal_bids
 from dicepoker_tui.engine.bidding.state import BiddingState
@@ -29,6 +30,12 @@ class CallCalza:
 
 
 BiddingAction = PlaceBid | CallChallenge | CallCalza
+
+
+class BidChooser(Protocol):
+    """A bidding bot of any level: one move from its own view of the state."""
+
+    def choose(self, view: BiddingState, variant: BiddingVariant, seat: int) -> BiddingAction: ...
 
 
 @dataclass(frozen=True)
@@ -129,11 +136,22 @@ class BiddingBot:
         return PlaceBid(q, f)
 
 
+EXPERT = "expert"
+"""The level that reads the table (`ai.bidding_expert`)."""
+
+
 def bidding_bot_levels() -> list[str]:
-    return list(LEVELS)
+    """The levels in the order they are offered (a new bot seat takes the first)."""
+    return [*LEVELS, EXPERT]
 
 
-def make_bidding_bot(level: str, seed: int | None = None) -> BiddingBot:
+def make_bidding_bot(level: str, seed: int | None = None) -> BidChooser:
+    if level == EXPERT:
+        # deferred: the expert loads numpy and its endgame table when first seated
+        from dicepoker_tui.ai.bidding_expert import ExpertBot
+
+        return ExpertBot(seed)
     if level not in LEVELS:
-        raise KeyError(f"unknown bot level {level!r} (known: {', '.join(LEVELS)})")
+        known = ", ".join(bidding_bot_levels())
+        raise KeyError(f"unknown bot level {level!r} (known: {known})")
     return BiddingBot(level, seed)

@@ -28,6 +28,9 @@ class BiddingState(BaseModel):
     starter: int = 0
     to_act: int | None = None
     bid: CurrentBid | None = None
+    round_bids: list[CurrentBid] = Field(
+        default_factory=list, description="Every bid of the current round, oldest first."
+    )
     opening_face: int | None = None
     palifico: bool = False
     palifico_done: list[bool] = Field(default_factory=list)
@@ -90,10 +93,12 @@ def evolve(state: BiddingState | None, event: ev.Event) -> BiddingState:
             new.to_act = event.starter
             new.cups = [tuple(c) for c in event.cups]
             new.bid = None
+            new.round_bids = []
             new.opening_face = None
             new.palifico = event.palifico
         case ev.BidMade():
             new.bid = CurrentBid(player=event.player, quantity=event.quantity, face=event.face)
+            new.round_bids.append(new.bid)
             if new.opening_face is None:
                 new.opening_face = event.face
             new.to_act = new.next_seat(event.player)

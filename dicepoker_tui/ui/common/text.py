@@ -23,6 +23,7 @@ LEVEL_NAMES = {
     "strong": N_("strong"),
     "casual": N_("casual"),
     "novice": N_("novice"),
+    "expert": N_("expert"),
 }
 """The bot levels by name, for people (the level ids themselves never change)."""
 
