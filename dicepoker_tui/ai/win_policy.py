@@ -14,7 +14,10 @@ from typing import Literal
 import numpy as np
 
 from dicepoker_tui.ai.policy import Policy
+from dicepoker_tui.ai.risk_turn import RiskTurn, risk_wanted
 from dicepoker_tui.ai.solver.dice_graph import KEEPS, SUB_KEEPS, roll_index
+from dicepoker_tui.ai.solver.model import Fields
+from dicepoker_tui.ai.solver.risk import RiskTables
 from dicepoker_tui.ai.solver.spread import Spread
 from dicepoker_tui.ai.solver.terms import box_values_at
 from dicepoker_tui.ai.win_turn import WinTurn
@@ -60,10 +63,24 @@ def win_options(
     if model.is_full(sheet):
         raise ValueError("The sheet is full: there is nothing left to decide.")
     fields = model.turn_fields(sheet, throws_made)
-    last = int(model.max_throws(fields)[0])
     mean, var = rivals(spread, sheets, seat)
     turn = WinTurn(spread, fields, np.array([float(sheet.total)]), mean, var)
-    roll = roll_index(dice)
+    opts = _valued(turn, fields, dice, throws_made)
+    points = {(o.action, o.keep, o.box): o.expected for o in Policy(spread.table).options(
+        sheet, dice, throws_made)}  # fmt: skip
+    opts = [_with_expected(o, points[(o.action, o.keep, o.box)]) for o in opts]
+    order = sorted(range(len(opts)), key=lambda i: (-opts[i].value, i))  # a write wins a tie
+    return [opts[i] for i in order]
+
+
+def _valued(
+    turn: WinTurn, fields: Fields, dice: Sequence[int], throws_made: int
+) -> list[WinOption]:
+    """Every option of one sheet's turn (`fields`: a batch of one) as `turn` values it
+    (`chance` and `value` both hold that value)."""
+    model = turn.model
+    last = int(model.max_throws(fields)[0])
+    roll = roll_index(tuple(dice))
     boxes = box_values_at(turn.terms(throws_made), np.array([roll]), model.n_boxes)[:, 0]
     opts = [
         WinOption("write", _chance(boxes[b]), float(boxes[b]), box=model.box_ids[b])
@@ -76,11 +93,33 @@ def win_options(
             for k in SUB_KEEPS[roll]
             if k >= 0
         ]
-    points = {(o.action, o.keep, o.box): o.expected for o in Policy(spread.table).options(
-        sheet, dice, throws_made)}  # fmt: skip
-    opts = [_with_expected(o, points[(o.action, o.keep, o.box)]) for o in opts]
-    order = sorted(range(len(opts)), key=lambda i: (-opts[i].value, i))  # a write wins a tie
-    return [opts[i] for i in order]
+    return opts
+
+
+def risk_pick(
+    spread: Spread,
+    risk: RiskTables,
+    sheets: Sequence[Sheet],
+    seat: int,
+    dice: Sequence[int],
+    throws_made: int,
+) -> WinOption | None:
+    """The best option of `seat` for the risk attitude its race asks for (deficit over
+    both seats' remaining variance, `risk_turn.risk_wanted`), or None when that is
+    the expected-score play."""
+    dice = validate_dice(list(dice))
+    model = spread.model
+    sheet = sheets[seat]
+    mean, var = rivals(spread, sheets, seat)
+    own_mean, own_var = spread.sheet_moments(sheet)
+    wanted = risk_wanted(np.array([own_mean]), np.array([own_var]), mean, var)
+    bucket = int(risk.bucket(wanted)[0])
+    if bucket < 0:
+        return None
+    fields = model.turn_fields(sheet, throws_made)
+    turn = RiskTurn(model, risk.values[bucket], risk.thetas[bucket], fields)
+    opts = _valued(turn, fields, dice, throws_made)
+    return opts[max(range(len(opts)), key=lambda i: (opts[i].value, -i))]
 
 
 def _with_expected(option: WinOption, expected: float) -> WinOption:
