@@ -16,10 +16,8 @@ from dataclasses import dataclass
 import numpy as np
 
 from dicepoker_tui.ai.noise import LEVEL_NOISE
-from dicepoker_tui.ai.risk_turn import RiskTurn, risk_wanted
 from dicepoker_tui.ai.simulate import BATCH, _Batch, _select
 from dicepoker_tui.ai.solver import Table
-from dicepoker_tui.ai.solver.risk import RiskTables
 from dicepoker_tui.ai.solver.spread import Spread
 from dicepoker_tui.ai.win_turn import WinTurn
 from dicepoker_tui.ai.winner_bot import WINNER, plays_to_win
@@ -49,16 +47,10 @@ def win_shares(scores: np.ndarray) -> np.ndarray:
 
 class _TableBatch(_Batch):
     def __init__(
-        self,
-        table: Table,
-        spread: Spread | None,
-        seat_levels: list[str],
-        rng: np.random.Generator,
-        risk: RiskTables | None = None,
+        self, table: Table, spread: Spread | None, seat_levels: list[str], rng: np.random.Generator
     ):
         super().__init__(table, 0.0, rng, 0)
         self.spread = spread
-        self.risk = risk
         self.seat_levels = seat_levels
 
     def play_table(self, n: int) -> np.ndarray:
@@ -69,47 +61,23 @@ class _TableBatch(_Batch):
         for done in range(model.n_boxes):
             for seat, level in enumerate(self.seat_levels):
                 to_win = level == WINNER and plays_to_win(model.n_boxes - done)
-                at_risk = level == WINNER and not to_win and self.risk is not None
                 self.scale = LEVEL_NOISE.get(level, 0.0)
                 f = fields[seat]
                 keys = model.group_keys(f)
                 new = {key: v.copy() for key, v in f.items()}
                 for key in np.unique(keys):
-                    group = np.nonzero(keys == key)[0]
-                    for idx, win in self._turns(fields, totals, seat, group, to_win, at_risk):
-                        after, gained = self.turn(_select(f, idx), idx, [], win)
-                        for name in new:
-                            new[name][idx] = after[name]
-                        totals[seat, idx] += np.rint(gained).astype(np.int64)
+                    idx = np.nonzero(keys == key)[0]
+                    sub = _select(f, idx)
+                    win = self._win_turn(fields, totals, seat, idx, sub) if to_win else None
+                    after, gained = self.turn(sub, idx, [], win)
+                    for name in new:
+                        new[name][idx] = after[name]
+                    totals[seat, idx] += np.rint(gained).astype(np.int64)
                 fields[seat] = new
         ends = [np.rint(model.terminal_values(f)).astype(np.int64) for f in fields]
         return (totals + np.array(ends)).T
 
-    def _turns(self, fields, totals, seat, group, to_win: bool, at_risk: bool):
-        """(games, turn valuation or None) for one group of sheets of `seat`: for the
-        chance to win, with a risk attitude (split by table), or for points (None)."""
-        if not (to_win or at_risk):
-            yield group, None
-            return
-        sub = _select(fields[seat], group)
-        mean, var = self._rivals(fields, totals, seat, group)
-        if to_win:
-            base = totals[seat, group].astype(np.float64)
-            yield group, WinTurn(self.spread, sub, base, mean, var)
-            return
-        assert self.risk is not None and self.spread is not None
-        own_mean, own_var = self.spread.moments(sub)
-        buckets = self.risk.bucket(risk_wanted(totals[seat, group] + own_mean, own_var, mean, var))
-        for b in np.unique(buckets):
-            pick = np.nonzero(buckets == b)[0]
-            if b < 0:
-                yield group[pick], None
-            else:
-                values, theta = self.risk.values[b], self.risk.thetas[b]
-                yield group[pick], RiskTurn(self.model, values, theta, _select(sub, pick))
-
-    def _rivals(self, fields, totals, seat, idx) -> tuple[np.ndarray, np.ndarray]:
-        """(rivals, games) mean and variance of the other seats' final totals."""
+    def _win_turn(self, fields, totals, seat, idx, sub) -> WinTurn:
         assert self.spread is not None, "the winner bot needs the spread"
         others = [s for s in range(len(fields)) if s != seat]
         mean = np.empty((len(others), len(idx)))
@@ -118,7 +86,7 @@ class _TableBatch(_Batch):
             m, v = self.spread.moments(_select(fields[other], idx))
             mean[j] = totals[other, idx] + m
             var[j] = v
-        return mean, var
+        return WinTurn(self.spread, sub, totals[seat, idx].astype(np.float64), mean, var)
 
 
 def play_tables(
@@ -128,7 +96,6 @@ def play_tables(
     seed: int = 0,
     spread: Spread | None = None,
     workers: int = 2,
-    risk: RiskTables | None = None,
 ) -> TableResult:
     """Play `games` seeded games with one seat per entry of `levels` (2 or more); the
     `winner` level needs the variant's `spread`. The same seed gives the same games."""
@@ -146,7 +113,7 @@ def play_tables(
         offset, chunk, ids = job
         seat_levels = [levels[(s + offset) % k] for s in range(k)]
         rng = np.random.default_rng([seed, offset, chunk])
-        return _TableBatch(table, spread, seat_levels, rng, risk).play_table(len(ids))
+        return _TableBatch(table, spread, seat_levels, rng).play_table(len(ids))
 
     if workers > 1 and len(jobs) > 1:
         with ThreadPoolExecutor(workers) as pool:

@@ -22,7 +22,7 @@ from dicepoker_tui.ai.solver.spread import Spread
 from dicepoker_tui.ai.solver.terms import BoxTerm, RowClasses, write_values
 from dicepoker_tui.ai.winning import win_utility
 
-FUTURE_SPREAD = 1.0
+FUTURE_SPREAD = 1.5
 """The variance still to come, as a multiple of the optimal-play variance: a player who
 keeps playing to win makes more of a lead or a deficit than optimal play does."""
 

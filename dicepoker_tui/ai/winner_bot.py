@@ -20,19 +20,10 @@ WINNER = "winner"
 HORIZON: int | None = None
 """Open boxes from which on the bot plays for the chance to win (None: always)."""
 
-RISKY: bool = False
-"""Before the horizon: play each turn with the risk-adjusted table its race asks for
-(`solver.risk`) rather than for points."""
-
 
 def plays_to_win(open_boxes: int) -> bool:
     """Whether a seat with `open_boxes` boxes open plays for the chance to win."""
     return HORIZON is None or open_boxes <= HORIZON
-
-
-def takes_risks() -> bool:
-    """Whether the bot plays the turns before the horizon with a risk attitude."""
-    return RISKY and HORIZON is not None
 
 
 class WinnerBot:
@@ -48,25 +39,13 @@ class WinnerBot:
             raise ValueError("the game is over")
         sheet = state.sheets[turn.player]
         open_boxes = sum(not sheet.filled(b) for b in variant.box_ids)
-        to_win = plays_to_win(open_boxes)
-        if len(state.players) == 1 or turn.dice is None or not (to_win or takes_risks()):
+        if len(state.players) == 1 or turn.dice is None or not plays_to_win(open_boxes):
             return self._alone.choose(state, variant)
         # deferred: the spread loads numpy tables (built on first use)
         from dicepoker_tui.ai.solver.spread import get_spread
-        from dicepoker_tui.ai.win_policy import risk_pick, win_options_for
+        from dicepoker_tui.ai.win_policy import win_options_for
 
-        spread = get_spread(variant)
-        if to_win:
-            pick = win_options_for(spread, state)[0]
-        else:
-            from dicepoker_tui.ai.solver.risk import get_risk
-
-            risky = risk_pick(
-                spread, get_risk(variant), state.sheets, turn.player, turn.dice, turn.throws
-            )
-            if risky is None:
-                return self._alone.choose(state, variant)
-            pick = risky
+        pick = win_options_for(get_spread(variant), state)[0]
         if pick.action == "write":
             return WriteBox(pick.box)
         return KeepAndThrow(positions_of(turn.dice, pick.keep))

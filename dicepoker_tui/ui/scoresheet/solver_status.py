@@ -38,15 +38,11 @@ class SolverStatus(Static):
         on_ready: Callable[[Policy], None] | None = None,
         autostart: bool = True,
         spread: bool = False,
-        risk: bool = False,
         **kwargs,
     ) -> None:
         super().__init__(**kwargs)
         self.spread = spread
         """Whether to load (or build) the spread too, for a bot or help playing to win."""
-        self.risk = risk
-        """Whether to load (or build) the risk-adjusted tables too, for a `winner` bot
-        that plays its early turns with them."""
         self.spread_table: Spread | None = None
         """The spread, once loaded (set before `policy`)."""
         self.variant = variant
@@ -78,13 +74,6 @@ class SolverStatus(Static):
                 from dicepoker_tui.ai.solver.spread import get_spread
 
                 self.spread_table = get_spread(self.variant, progress=self._report)
-            if self.risk:
-                from dicepoker_tui.ai.winner_bot import takes_risks
-
-                if takes_risks():
-                    from dicepoker_tui.ai.solver.risk import get_risk
-
-                    get_risk(self.variant, progress=self._report)
         except Exception as exc:  # a broken cache or solver must not take the game down
             self._call(self._failed, str(exc) or type(exc).__name__)
             return

@@ -142,7 +142,6 @@ class TableScreen(Screen[None]):
                     self.game.variant,
                     autostart=self._preload_solver(),
                     spread=self._plays_to_win() or self.help_to_win,
-                    risk=self._plays_to_win(),
                     id="solver-status",
                 )
                 yield Standings(id="standings")
