@@ -38,10 +38,11 @@ def win_hint_for(
         return Hint(_("The game is over: there is nothing left to decide."))
     if turn.dice is None:
         return Hint(_("Throw first: a hint needs dice on the table."))
-    by_points = {_key(o): o for o in policy.options_for(state)}
+    score_options = policy.options_for(state)
+    by_points = {_key(o): o for o in score_options}
     options = win_options_for(spread, state)
     best = options[0]
-    score_best = policy.options_for(state)[0]
+    score_best = score_options[0]
     chance = {_key(o): o.chance for o in options}
     variant = policy.variant
     words = {key: describe(option, variant) for key, option in by_points.items()}
