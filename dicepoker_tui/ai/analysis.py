@@ -5,15 +5,21 @@
 the solver's policy. A decision's loss is the expected points it gave up against the
 best option. Per player: the total given up, the share of best moves, and luck (the
 final total against what the moves actually played were expected to score).
+
+Given the variant's spread (`solver.spread`), a game of two or more players is also
+judged for winning: each decision's estimated chance to win after it and after the best
+option for winning (`ai.win_policy`), and per player the chance to win given up.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Literal
 
 from dicepoker_tui.ai.policy import Option, Policy
+from dicepoker_tui.ai.solver.spread import Spread
+from dicepoker_tui.ai.win_policy import win_options_for
 from dicepoker_tui.engine.scoresheet import events as ev
 from dicepoker_tui.engine.scoresheet.state import GameState, evolve
 
@@ -37,10 +43,21 @@ class Decision:
     """Expected final total after the move played."""
     best: Option | None = None
     """The best option."""
+    win_chosen: float | None = None
+    """Estimated chance to win after the move played (None: not judged for winning)."""
+    win_best: float | None = None
+    """Estimated chance to win after the best option for winning."""
 
     @property
     def loss(self) -> float:
         return max(0.0, self.best.expected - self.chosen) if self.best else 0.0
+
+    @property
+    def win_loss(self) -> float | None:
+        """Chance to win given up against the best option for winning (0-1), or None."""
+        if self.win_chosen is None or self.win_best is None:
+            return None
+        return max(0.0, self.win_best - self.win_chosen)
 
     @property
     def is_best(self) -> bool:
@@ -58,6 +75,8 @@ class PlayerSummary:
     expected_start: float = 0.0
     luck: float = 0.0
     """Final total minus (expected start score minus points given up)."""
+    win_given_up: float | None = None
+    """Chance to win given up over the game (0-1; None: not judged for winning)."""
 
     @property
     def best_share(self) -> float:
@@ -70,11 +89,14 @@ class Analysis:
     players: list[PlayerSummary] = field(default_factory=list)
 
 
-def analyze_events(events: Iterable[ev.Event], policy: Policy | None = None) -> Analysis:
+def analyze_events(
+    events: Iterable[ev.Event], policy: Policy | None = None, spread: Spread | None = None
+) -> Analysis:
     """Analyse a (finished or unfinished) game of a scoresheet variant.
 
     The variant's table is loaded (or built) unless a policy is given. Undone writes
-    are dropped with their decision.
+    are dropped with their decision. With the variant's `spread`, a game of two or more
+    is judged for winning too.
     """
     events = list(events)
     if not events or not isinstance(events[0], ev.GameStarted):
@@ -90,6 +112,8 @@ def analyze_events(events: Iterable[ev.Event], policy: Policy | None = None) -> 
                     break
         elif state is not None and state.turn is not None and state.turn.dice is not None:
             decision = _decision(policy, state, event)
+            if decision is not None and spread is not None and len(state.players) > 1:
+                decision = _judged_for_winning(spread, state, decision)
             if decision is not None:
                 decisions.append(decision)
         state = evolve(state, event)
@@ -130,6 +154,14 @@ def _decision(policy: Policy, state: GameState, event: ev.Event) -> Decision | N
     return None
 
 
+def _judged_for_winning(spread: Spread, state: GameState, decision: Decision) -> Decision:
+    """`decision` with its chance to win and the best option's (`ai.win_policy`)."""
+    options = win_options_for(spread, state)
+    key = (decision.action, decision.keep, decision.box)
+    chosen = next(o for o in options if (o.action, o.keep, o.box) == key)
+    return replace(decision, win_chosen=chosen.chance, win_best=options[0].chance)
+
+
 def _summaries(
     policy: Policy, state: GameState, decisions: Sequence[Decision]
 ) -> list[PlayerSummary]:
@@ -147,6 +179,9 @@ def _summaries(
             final=final,
             expected_start=policy.start,
         )
+        win_losses = [d.win_loss for d in mine if d.win_loss is not None]
+        if win_losses:
+            summary.win_given_up = sum(win_losses)
         if state.finished:
             summary.luck = final - (policy.start - given_up)
         out.append(summary)

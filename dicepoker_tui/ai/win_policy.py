@@ -15,6 +15,7 @@ import numpy as np
 
 from dicepoker_tui.ai.policy import Policy
 from dicepoker_tui.ai.solver.dice_graph import KEEPS, SUB_KEEPS, roll_index
+from dicepoker_tui.ai.solver.model import Fields
 from dicepoker_tui.ai.solver.spread import Spread
 from dicepoker_tui.ai.solver.terms import box_values_at
 from dicepoker_tui.ai.win_turn import WinTurn
@@ -48,10 +49,29 @@ def rivals(spread: Spread, sheets: Sequence[Sheet], seat: int) -> tuple[np.ndarr
     return mean, var
 
 
+def policy_of(spread: Spread) -> Policy:
+    """The expected-score policy of the spread's table (one per table: it keeps its
+    own caches)."""
+    hit = _POLICIES.get(id(spread.table))
+    if hit is None or hit[0] is not spread.table:
+        hit = _POLICIES[id(spread.table)] = (spread.table, Policy(spread.table))
+    return hit[1]
+
+
+_POLICIES: dict[int, tuple[object, Policy]] = {}
+
+
 def win_options(
-    spread: Spread, sheets: Sequence[Sheet], seat: int, dice: Sequence[int], throws_made: int
+    spread: Spread,
+    sheets: Sequence[Sheet],
+    seat: int,
+    dice: Sequence[int],
+    throws_made: int,
+    points: bool = True,
 ) -> list[WinOption]:
-    """Options of `seat` with `dice` after `throws_made` throws, best for winning first.
+    """Options of `seat` with `dice` after `throws_made` throws, best for winning first;
+    with `points`, each with its expected final total too (else `expected` is 0 and
+    `chance` carries the tie-break, as the bot needs no more).
 
     Raises ValueError for bad dice or a full sheet."""
     dice = validate_dice(list(dice))
@@ -60,10 +80,25 @@ def win_options(
     if model.is_full(sheet):
         raise ValueError("The sheet is full: there is nothing left to decide.")
     fields = model.turn_fields(sheet, throws_made)
-    last = int(model.max_throws(fields)[0])
     mean, var = rivals(spread, sheets, seat)
     turn = WinTurn(spread, fields, np.array([float(sheet.total)]), mean, var)
-    roll = roll_index(dice)
+    opts = _valued(turn, fields, dice, throws_made)
+    if points:
+        expected = {(o.action, o.keep, o.box): o.expected for o in policy_of(spread).options(
+            sheet, dice, throws_made)}  # fmt: skip
+        opts = [_with_expected(o, expected[(o.action, o.keep, o.box)]) for o in opts]
+    order = sorted(range(len(opts)), key=lambda i: (-opts[i].value, i))  # a write wins a tie
+    return [opts[i] for i in order]
+
+
+def _valued(
+    turn: WinTurn, fields: Fields, dice: Sequence[int], throws_made: int
+) -> list[WinOption]:
+    """Every option of one sheet's turn (`fields`: a batch of one) as `turn` values it
+    (`chance` and `value` both hold that value)."""
+    model = turn.model
+    last = int(model.max_throws(fields)[0])
+    roll = roll_index(tuple(dice))
     boxes = box_values_at(turn.terms(throws_made), np.array([roll]), model.n_boxes)[:, 0]
     opts = [
         WinOption("write", _chance(boxes[b]), float(boxes[b]), box=model.box_ids[b])
@@ -76,11 +111,7 @@ def win_options(
             for k in SUB_KEEPS[roll]
             if k >= 0
         ]
-    points = {(o.action, o.keep, o.box): o.expected for o in Policy(spread.table).options(
-        sheet, dice, throws_made)}  # fmt: skip
-    opts = [_with_expected(o, points[(o.action, o.keep, o.box)]) for o in opts]
-    order = sorted(range(len(opts)), key=lambda i: (-opts[i].value, i))  # a write wins a tie
-    return [opts[i] for i in order]
+    return opts
 
 
 def _with_expected(option: WinOption, expected: float) -> WinOption:
@@ -88,12 +119,12 @@ def _with_expected(option: WinOption, expected: float) -> WinOption:
     return replace(option, chance=chance, expected=expected)
 
 
-def win_options_for(spread: Spread, state: GameState) -> list[WinOption]:
+def win_options_for(spread: Spread, state: GameState, points: bool = True) -> list[WinOption]:
     """Options of the player to act in a game (empty before the turn's first throw)."""
     turn = state.turn
     if turn is None or turn.dice is None:
         return []
-    return win_options(spread, state.sheets, turn.player, turn.dice, turn.throws)
+    return win_options(spread, state.sheets, turn.player, turn.dice, turn.throws, points)
 
 
 def _chance(value: float) -> float:

@@ -22,6 +22,10 @@ from dicepoker_tui.ai.solver.spread import Spread
 from dicepoker_tui.ai.solver.terms import BoxTerm, RowClasses, write_values
 from dicepoker_tui.ai.winning import win_utility
 
+FUTURE_SPREAD = 1.5
+"""The variance still to come, as a multiple of the optimal-play variance: a player who
+keeps playing to win makes more of a lead or a deficit than optimal play does."""
+
 _EXTENDED: dict[int, tuple[RowClasses, RowClasses]] = {}
 
 
@@ -100,7 +104,8 @@ class WinTurn:
                 mean = np.concatenate([mean, mean[cls] + c.extra_points[:, None]])
                 var = np.concatenate([var, var[cls]])
                 c = _per_roll_extras(c)
-            value = win_utility(self.base + mean, var, self.rival_mean, self.rival_var)
+            k = FUTURE_SPREAD
+            value = win_utility(self.base + mean, k * var, self.rival_mean, k * self.rival_var)
             if not (value >= value[c.zero]).all():
                 value, c = _with_floor(value, c)
             out.append(BoxTerm(m.box, value, c, m.joker_rows, m.joker_legal))

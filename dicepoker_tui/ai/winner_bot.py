@@ -45,7 +45,7 @@ class WinnerBot:
         from dicepoker_tui.ai.solver.spread import get_spread
         from dicepoker_tui.ai.win_policy import win_options_for
 
-        pick = win_options_for(get_spread(variant), state)[0]
+        pick = win_options_for(get_spread(variant), state, points=False)[0]
         if pick.action == "write":
             return WriteBox(pick.box)
         return KeepAndThrow(positions_of(turn.dice, pick.keep))

@@ -127,6 +127,18 @@ class DicePokerApp(App[None]):
             self.settings = self.settings.model_copy(update={"theme": theme.name})
             save_settings(self.settings, self.settings_file)
 
+    @property
+    def help_to_win(self) -> bool:
+        """Whether the hint and the coach aim at the chance to win (games of two or more)."""
+        return self.settings.help_goal == "win"
+
+    def set_help_to_win(self, on: bool) -> None:
+        """Aim the hint and the coach at the chance to win (or the score), and remember it."""
+        goal = "win" if on else "score"
+        if goal != self.settings.help_goal:
+            self.settings = self.settings.model_copy(update={"help_goal": goal})
+            save_settings(self.settings, self.settings_file)
+
     def _history_notice(self, message: str) -> None:
         self.notify(message, title=_("History"), severity="warning", timeout=6, markup=False)
 
@@ -202,6 +214,7 @@ class DicePokerApp(App[None]):
             pace=self.bot_pace,
             kept=self.keeps_games,
             coach=coach,
+            help_to_win=self.help_to_win,
         )
         self.push_screen(views.table(game, bots, options))
         return True

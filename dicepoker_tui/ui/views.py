@@ -30,6 +30,8 @@ class TableOptions:
     """Whether an unfinished game is kept in the history when the table is left."""
     coach: dict[int, float] | None = None
     """Seat → the coach's threshold, for the coached seats."""
+    help_to_win: bool = False
+    """Whether the hint and the coach aim at the chance to win (games of two or more)."""
 
 
 TableFactory = Callable[["Session", dict[int, Bot], TableOptions], Screen]
@@ -56,7 +58,14 @@ class FamilyViews:
 def _scoresheet_table(game: Session, bots: dict[int, Bot], options: TableOptions) -> Screen:
     from dicepoker_tui.ui.scoresheet.table import TableScreen
 
-    return TableScreen(game, bots, options.pace, kept=options.kept, coach=options.coach)  # type: ignore[arg-type]
+    return TableScreen(
+        game,  # type: ignore[arg-type]
+        bots,  # type: ignore[arg-type]
+        options.pace,
+        kept=options.kept,
+        coach=options.coach,
+        help_to_win=options.help_to_win,
+    )
 
 
 def _scoresheet_rules(variant: VariantLike) -> Screen:

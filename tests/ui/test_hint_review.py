@@ -7,6 +7,8 @@ from textual.widgets import OptionList, Static
 
 from dicepoker_tui.ai.analysis import analyze_events
 from dicepoker_tui.ai.levels import make_bot
+from dicepoker_tui.ai.policy import Policy
+from dicepoker_tui.ai.solver.spread import get_spread
 from dicepoker_tui.engine.players import Player
 from dicepoker_tui.engine.scoresheet.game import Game
 from dicepoker_tui.ui.history.review import ReviewScreen
@@ -39,7 +41,8 @@ class ReviewApp(App[None]):
 
 async def test_review_analysis_matches_analyze_events() -> None:
     game = played_game("dice-poker", seed=11)
-    expected = analyze_events(game.events)
+    spread = get_spread(game.variant)  # two players: judged for winning too
+    expected = analyze_events(game.events, Policy(spread.table), spread)
     app = ReviewApp(game)
     async with app.run_test(size=(120, 40)) as pilot:
         await pilot.pause()
@@ -56,14 +59,19 @@ async def test_review_analysis_matches_analyze_events() -> None:
             assert f"lost {player.given_up:.1f}" in line
             assert f"best {player.best_share:.0%}" in line
             assert f"luck {player.luck:+.1f}" in line
+            assert f"chance to win lost {player.win_given_up:.1%}" in line
         # every turn's timeline entry carries the losses of its decisions, in order
         timeline = screen.query_one("#review-timeline", OptionList)
         by_step = decisions_by_step(expected, screen.steps)
         assert sum(len(d) for d in by_step.values()) == len(expected.decisions)
         for i, decisions in by_step.items():
             prompt = str(timeline.get_option_at_index(i).prompt)
-            marks = prompt.rsplit("Given up:", 1)[1].split("(")[0].split()
+            points, chances = prompt.rsplit("Given up:", 1)[1].split("\n")
+            marks = points.split("(")[0].split()
             want = ["✓" if d.is_best else f"−{d.loss:.1f}" for d in decisions]
+            assert marks == want
+            marks = chances.split("Chance to win given up:")[1].split()
+            want = ["✓" if d.win_loss < 5e-4 else f"−{d.win_loss:.1%}" for d in decisions]
             assert marks == want
         await pilot.press("a")  # hides the panel again
         assert not panel.display

@@ -38,6 +38,7 @@ LOBBY_KEYS = (
     ("o", N_("coach the highlighted human seat: a note after each costly move")),
     ("x / delete", N_("remove the highlighted seat")),
     ("d", N_("real dice on or off: type the values of dice thrown on the table")),
+    ("w", N_("hints and the coach for the score or to win (two or more players)")),
     ("c / h", N_("resume an unfinished game / the history of finished games")),
     ("t", N_("choose a theme (remembered)")),
     ("tab", N_("next field: variants, seats, seed, real dice, buttons")),

@@ -1,4 +1,4 @@
-"""User settings (theme, bot pace, language) kept in a small JSON file.
+"""User settings (theme, bot pace, language, what help aims at) kept in a small JSON file.
 
 The file lives in `$DICEPOKER_HOME` when that is set, else in the platform's user
 config directory. A missing or broken file gives the defaults; nothing here raises.
@@ -10,6 +10,7 @@ import json
 import os
 import stat
 from pathlib import Path
+from typing import Literal
 
 from platformdirs import user_config_dir
 from pydantic import BaseModel, Field, ValidationError
@@ -30,6 +31,13 @@ class Settings(BaseModel):
     )
     language: str | None = Field(
         default=None, description="Language code chosen in the app (None: follow LANG)."
+    )
+    help_goal: Literal["score", "win"] = Field(
+        default="score",
+        description=(
+            "What the hint and the coach aim at in a game of two or more: the best "
+            "expected score, or the best chance to win."
+        ),
     )
 
 

@@ -322,7 +322,12 @@ class ReviewScreen(Screen[None]):
 
         try:
             policy = Policy.for_variant(self.variant, progress=progress)
-            analysis = analyze_events(self.events, policy)
+            spread = None
+            if len(self.final.players) > 1:  # judged for winning too
+                from dicepoker_tui.ai.solver.spread import get_spread
+
+                spread = get_spread(self.variant, progress=progress)
+            analysis = analyze_events(self.events, policy, spread)
         except Exception as exc:  # no table, an odd history: say so, keep the review
             self._from_thread(self._analysis_failed, str(exc) or type(exc).__name__)
             return

@@ -1,6 +1,7 @@
 """The analysis of a reviewed game as text: each turn's decisions marked with the expected
 points they gave up, and per player the total given up, the share of best moves and luck
-(no Textual here; the numbers come from `ai.analysis.analyze_events`)."""
+(no Textual here; the numbers come from `ai.analysis.analyze_events`). A game of two or
+more also shows the chance to win each decision gave up, and each player's total."""
 
 from __future__ import annotations
 
@@ -17,6 +18,10 @@ if TYPE_CHECKING:  # the solver (numpy) loads only when a game is analysed
 
 SMALL_LOSS = 1.0
 """Losses up to this many points are shown quietly; larger ones stand out."""
+SMALL_WIN_LOSS = 0.01
+"""Chance to win given up up to this much (one percentage point) is shown quietly."""
+WIN_BEST = 0.0005
+"""Chance to win given up below this (0.05 percentage points) counts as the best move."""
 
 
 def decisions_by_step(analysis: Analysis, steps: Sequence[Step]) -> dict[int, list[Decision]]:
@@ -42,8 +47,20 @@ def loss_mark(decision: Decision) -> Text:
     return Text(f"−{loss:.1f}", style="bold red" if loss > SMALL_LOSS else "dim")
 
 
+def win_loss_mark(decision: Decision) -> Text:
+    """`✓` for a best move for winning, else `−1.3%` of chance to win (bold above a
+    percentage point); empty when the decision was not judged for winning."""
+    loss = decision.win_loss
+    if loss is None:
+        return Text()
+    if loss < WIN_BEST:
+        return Text("✓", style="green")
+    return Text(f"−{loss:.1%}", style="bold red" if loss > SMALL_WIN_LOSS else "dim")
+
+
 def turn_marks(decisions: Sequence[Decision]) -> Text:
-    """One turn's decisions in order: `Given up: ✓ −0.3 −2.4 (total 2.7)`."""
+    """One turn's decisions in order: `Given up: ✓ −0.3 −2.4 (total 2.7)`; in a game
+    judged for winning a second line: `Chance to win given up: ✓ −0.4% −1.2%`."""
     text = Text(_("Given up:"), style="dim")
     for decision in decisions:
         text.append(" ")
@@ -51,6 +68,12 @@ def turn_marks(decisions: Sequence[Decision]) -> Text:
     total = sum(d.loss for d in decisions)
     if len(decisions) > 1 and total > 0.05:
         text.append(" ({})".format(_("total {total}").format(total=f"{total:.1f}")), style="dim")
+    if any(d.win_loss is not None for d in decisions):
+        text.append("\n  ")
+        text.append(_("Chance to win given up:"), style="dim")
+        for decision in decisions:
+            text.append(" ")
+            text.append_text(win_loss_mark(decision))
     return text
 
 
@@ -65,4 +88,7 @@ def summary_text(analysis: Analysis, finished: bool) -> Text:
         text.append(" · " + _("best {share}").format(share=f"{player.best_share:.0%}"))
         if finished:
             text.append(" · " + _("luck {points}").format(points=f"{player.luck:+.1f}"))
+        if player.win_given_up is not None:
+            chance = f"{player.win_given_up:.1%}"
+            text.append(" · " + _("chance to win lost {chance}").format(chance=chance))
     return text

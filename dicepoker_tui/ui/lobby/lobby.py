@@ -92,6 +92,7 @@ class LobbyScreen(Screen[None]):
         Binding("g", "bidding_history", "Perudo games", show=False),
         Binding("t", "theme", "Theme", show=False),
         Binding("d", "real_dice", "Real dice", show=False),
+        Binding("w", "help_to_win", "Help to win", show=False),  # its button says the key
         # The language row says its key (L): the footer has no room left in Ukrainian.
         Binding("L", "next_language", "Language", show=False),
     ]
@@ -111,6 +112,8 @@ class LobbyScreen(Screen[None]):
         """Per seat: the coach's threshold (expected points), or None."""
         self.real_dice = False
         self._initial = setup
+        self.help_to_win = False
+        """Whether hints and the coach aim at the chance to win (a game of two or more)."""
 
     # -- layout ---------------------------------------------------------------------------
     def compose(self) -> ComposeResult:
@@ -145,6 +148,8 @@ class LobbyScreen(Screen[None]):
                                 placeholder=_("random"), type="integer", compact=True, id="seed"
                             )
                             yield Button(self._real_dice_label(), compact=True, id="real-dice")
+                        with Horizontal(id="help-row"):
+                            yield Button(self._help_label(), compact=True, id="help-to-win")
                 with Horizontal(id="lobby-actions", classes="button-row"):
                     yield Button(_("Start") + " s", id="start", variant="primary", compact=True)
                     yield Button(_("Resume") + " c", id="resume", compact=True)
@@ -165,6 +170,7 @@ class LobbyScreen(Screen[None]):
         yield KeysFooter()
 
     def on_mount(self) -> None:
+        self.help_to_win = bool(getattr(self.app, "help_to_win", False))
         self.load_setup(self._initial)
         self.query_one("#variants", OptionList).focus()
         self._fit()
@@ -209,6 +215,7 @@ class LobbyScreen(Screen[None]):
         self.query_one("#seed", Input).value = "" if setup.seed is None else str(setup.seed)
         self.real_dice = setup.real_dice
         self._show_real_dice()
+        self._show_help_to_win()
         self._show_about()
 
     # -- reading the form -----------------------------------------------------------------
@@ -254,6 +261,15 @@ class LobbyScreen(Screen[None]):
             return Text(f"[-] {_('Real dice')} d", style="dim")
         return Text(f"[{'x' if self.real_dice else ' '}] {_('Real dice')} d")
 
+    def _help_label(self, applies: bool = True) -> Text:
+        if not applies:  # the variant has no hints
+            return Text(f"[-] {_('Help to win')} w", style="dim")
+        return Text(f"[{'x' if self.help_to_win else ' '}] {_('Help to win')} w")
+
+    def _show_help_to_win(self) -> None:
+        applies = self._not_here("coach") is None
+        self.query_one("#help-to-win", Button).label = self._help_label(applies)
+
     def _show_real_dice(self) -> None:
         applies = self._not_here("real_dice") is None
         self.query_one("#real-dice", Button).label = self._real_dice_label(applies)
@@ -282,6 +298,7 @@ class LobbyScreen(Screen[None]):
             return
         self._family = family
         self._show_real_dice()
+        self._show_help_to_win()
         coached = family_of(self.variant_id).coached
         self.query_one(SeatList).border_subtitle = _("o: coach a human seat") if coached else ""
         self._show_seats(self._seat_index)
@@ -425,6 +442,27 @@ class LobbyScreen(Screen[None]):
         self.real_dice = not self.real_dice
         self._show_real_dice()
 
+    def action_help_to_win(self) -> None:
+        """Aim the hint and the coach at the chance to win, or back at the score (the app
+        remembers it)."""
+        reason = self._not_here("coach")
+        if reason:
+            self.notify(reason, severity="warning", timeout=3)
+            return
+        self.help_to_win = not self.help_to_win
+        remember = getattr(self.app, "set_help_to_win", None)
+        if remember is not None:
+            remember(self.help_to_win)
+        self._show_help_to_win()
+        if self.help_to_win:
+            message = _(
+                "Hints and the coach play to win: with two or more players they show each "
+                "option's chance to win."
+            )
+        else:
+            message = _("Hints and the coach play for the best expected score.")
+        self.notify(message, timeout=3)
+
     def action_rules(self) -> None:
         self.app.push_screen(views_for(self.variant_id).rules(self._variant()))
 
@@ -497,6 +535,7 @@ class LobbyScreen(Screen[None]):
             "history": self.action_history,
             "theme": self.action_theme,
             "real-dice": self.action_real_dice,
+            "help-to-win": self.action_help_to_win,
             "quit": self.app.exit,
         }
         button = event.button.id or ""
@@ -524,6 +563,11 @@ class LobbyScreen(Screen[None]):
             self.action_coach,
         )
         yield (_("Real dice"), _("Switch real-dice mode on or off (d)"), self.action_real_dice)
+        yield (
+            _("Help to win"),
+            _("Hints and the coach for the chance to win, or for the score (w)"),
+            self.action_help_to_win,
+        )
         yield (_("Rules"), _("Rules of the highlighted variant (?)"), self.action_rules)
         yield (_("Resume"), _("Continue an unfinished game (c)"), self.action_resume)
         yield (_("History"), _("Finished games (h)"), self.action_history)

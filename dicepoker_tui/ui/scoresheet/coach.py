@@ -4,20 +4,29 @@ expected points, a short note says what the best move was (no Textual here).
 It watches a `Game` (subscribe) and judges each keep-and-throw or write of a coached
 seat against the state just before it, with the policy once it is loaded; decisions
 made before the policy is ready go unjudged.
+
+Coaching "best for winning" (a game of two or more, `spread` given) judges each decision
+by the chance to win it gave up instead, in percentage points against the same
+thresholds (`win_note`).
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
+from typing import TYPE_CHECKING
 
-from dicepoker_tui.ai.policy import Policy
+from dicepoker_tui.ai.policy import Option, Policy
 from dicepoker_tui.engine.scoresheet import events as ev
 from dicepoker_tui.engine.scoresheet.game import Game
 from dicepoker_tui.engine.scoresheet.state import GameState
 from dicepoker_tui.ui.scoresheet.hints import coach_note
 
+if TYPE_CHECKING:  # the spread (numpy) loads in the solver's worker
+    from dicepoker_tui.ai.solver.spread import Spread
+
 COACH_THRESHOLDS = (0.5, 1.0, 2.0, 5.0)
-"""Thresholds the lobby offers, in expected points."""
+"""Thresholds the lobby offers, in expected points (in percentage points of the chance
+to win when the coach helps to win)."""
 
 
 class Coach:
@@ -29,8 +38,11 @@ class Coach:
         thresholds: Mapping[int, float],
         policy: Callable[[], Policy | None],
         note: Callable[[int, str], None],
+        spread: Callable[[], Spread | None] | None = None,
     ) -> None:
         self.game = game
+        self._spread = spread if len(game.state.players) > 1 else None
+        """The spread once loaded, when the coach helps to win (None: for the score)."""
         self.thresholds = dict(thresholds)
         self._policy = policy
         self._note = note
@@ -68,6 +80,29 @@ class Coach:
             played, best = policy.judge(state, keep=keep, box=box)
         except ValueError:
             return None
+        if self._spread is not None:
+            return self.win_note(state, played, keep, box)
         if best.expected - played.expected <= self.thresholds[turn.player]:
             return None
         return coach_note(played, best, policy.variant)
+
+    def win_note(
+        self, state: GameState, played: Option, keep: list[int] | None, box: str | None
+    ) -> str | None:
+        """The note for a decision judged by the chance to win it gave up, or None."""
+        assert self._spread is not None and state.turn is not None and state.turn.dice
+        spread, policy = self._spread(), self._policy()
+        if spread is None or policy is None:
+            return None
+        # deferred: the win options import numpy
+        from dicepoker_tui.ui.scoresheet.win_hints import win_coach_note, win_judge
+
+        dice = state.turn.dice
+        kept = None if keep is None else tuple(sorted(dice[i] for i in keep))
+        try:
+            _words, chosen, best = win_judge(policy, spread, state, kept, box)
+        except ValueError:
+            return None
+        if (best.chance - chosen.chance) * 100 <= self.thresholds[state.turn.player]:
+            return None
+        return win_coach_note(policy, played, chosen.chance, best, state)

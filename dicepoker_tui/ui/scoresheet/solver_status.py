@@ -19,6 +19,7 @@ from dicepoker_tui.i18n import _
 
 if TYPE_CHECKING:  # the solver (numpy) is imported in the worker, off the UI thread
     from dicepoker_tui.ai.policy import Policy
+    from dicepoker_tui.ai.solver.spread import Spread
 
 BAR = 20
 """Cells of the progress bar."""
@@ -41,7 +42,9 @@ class SolverStatus(Static):
     ) -> None:
         super().__init__(**kwargs)
         self.spread = spread
-        """Whether to load (or build) the spread too, for a bot playing to win."""
+        """Whether to load (or build) the spread too, for a bot or help playing to win."""
+        self.spread_table: Spread | None = None
+        """The spread, once loaded (set before `policy`)."""
         self.variant = variant
         self.autostart = autostart
         self.started = False
@@ -70,7 +73,7 @@ class SolverStatus(Static):
             if self.spread:
                 from dicepoker_tui.ai.solver.spread import get_spread
 
-                get_spread(self.variant, progress=self._report)
+                self.spread_table = get_spread(self.variant, progress=self._report)
         except Exception as exc:  # a broken cache or solver must not take the game down
             self._call(self._failed, str(exc) or type(exc).__name__)
             return

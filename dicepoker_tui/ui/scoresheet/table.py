@@ -106,9 +106,12 @@ class TableScreen(Screen[None]):
         kept: bool,
         coach: Mapping[int, float] | None = None,
         role: SeatRole | None = None,
+        help_to_win: bool = False,
     ) -> None:
         super().__init__()
         self.game = game
+        self.help_to_win = help_to_win and len(game.state.players) > 1
+        """Whether the hint and the coach aim at the chance to win (never alone)."""
         self.role = role or SeatRole()
         """Who plays here and how: at home (the default) or at a shared table."""
         self.coach_thresholds = dict(coach or {})
@@ -138,7 +141,7 @@ class TableScreen(Screen[None]):
                 yield SolverStatus(
                     self.game.variant,
                     autostart=self._preload_solver(),
-                    spread=self._plays_to_win(),
+                    spread=self._plays_to_win() or self.help_to_win,
                     id="solver-status",
                 )
                 yield Standings(id="standings")
@@ -162,8 +165,9 @@ class TableScreen(Screen[None]):
             from dicepoker_tui.ui.scoresheet.coach import Coach
 
             status = self.query_one(SolverStatus)
+            spread = (lambda: status.spread_table) if self.help_to_win else None
             self._coach = Coach(
-                self.game, self.coach_thresholds, lambda: status.policy, self._coach_note
+                self.game, self.coach_thresholds, lambda: status.policy, self._coach_note, spread
             )
         self._fit()
         self._sync()
@@ -577,10 +581,15 @@ class TableScreen(Screen[None]):
                 status.on_ready = self._hint_when_ready
             self._show_hint_note(status.waiting_message(), timeout=4)
             return
-        from dicepoker_tui.ui.scoresheet.hints import hint_for
-
         state = self.game.state
-        hint = hint_for(status.policy, state)
+        if self.help_to_win and status.spread_table is not None:
+            from dicepoker_tui.ui.scoresheet.win_hints import win_hint_for
+
+            hint = win_hint_for(status.policy, status.spread_table, state)
+        else:
+            from dicepoker_tui.ui.scoresheet.hints import hint_for
+
+            hint = hint_for(status.policy, state)
         self._show_hint_note(hint.text, timeout=8)
         if hint.keep is not None:
             self.query_one(DiceRow).hint = hint.keep

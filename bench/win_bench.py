@@ -1,0 +1,58 @@
+"""Time the decisions of playing to win: the `winner` bot's choice and the hint "best for
+winning" (both chances to win and points), at every decision of two-player games
+played by `optimal`, against the plain hint's option values.
+
+    .venv/bin/python bench/win_bench.py [VARIANT]
+
+Builds (or loads) the variant's table and spread first; prints median and worst times.
+"""
+
+from __future__ import annotations
+
+import statistics
+import sys
+import time
+
+from dicepoker_tui.ai.levels import make_bot
+from dicepoker_tui.ai.policy import Policy
+from dicepoker_tui.ai.solver.spread import get_spread
+from dicepoker_tui.ai.win_policy import win_options_for
+from dicepoker_tui.engine.players import Player
+from dicepoker_tui.engine.scoresheet.game import Game
+from dicepoker_tui.engine.scoresheet.variants import get_variant
+from dicepoker_tui.ui.scoresheet.win_hints import win_hint_for
+
+
+def main(variant: str = "yahtzee") -> None:
+    spread = get_spread(get_variant(variant))
+    policy = Policy(spread.table)
+    times: dict[str, list[float]] = {"winner decision": [], "win hint": [], "score options": []}
+    bots = [Player(name=n, kind="bot", level="optimal") for n in ("A", "B")]
+    for seed in (5, 6):
+        game = Game.new(variant, bots, seed=seed)
+        bot = make_bot("optimal", seed=1)
+        while not game.state.finished:
+            state = game.state
+            if state.turn is not None and state.turn.dice is not None:
+                for name, run in (
+                    ("winner decision", lambda s=state: win_options_for(spread, s, points=False)),
+                    ("win hint", lambda s=state: win_hint_for(policy, spread, s)),
+                    ("score options", lambda s=state: policy.options_for(s)),
+                ):
+                    t0 = time.perf_counter()
+                    run()
+                    times[name].append(time.perf_counter() - t0)
+            action = bot.choose(state, game.variant)
+            if hasattr(action, "box"):
+                game.write(action.box)
+            else:
+                game.throw(keep=list(action.keep) if state.turn.dice else None)
+    for name, ts in times.items():
+        print(
+            f"{variant} {name}: {len(ts)} decisions, median {statistics.median(ts) * 1000:.1f} ms,"
+            f" worst {max(ts) * 1000:.1f} ms"
+        )
+
+
+if __name__ == "__main__":
+    main(*sys.argv[1:2])
