@@ -34,12 +34,12 @@ def run(args: argparse.Namespace) -> int:
     check_public_url(args.public_url)
     from dicepoker_tui.serve.door import Door, DoorLimits
     from dicepoker_tui.serve.web import WebLimits, WebServer
-    from dicepoker_tui.serve.web_tab import Launch
+    from dicepoker_tui.serve.web_tab import Launch, app_command, same_code
 
-    env = {k: v for k, v in os.environ.items() if not k.startswith("TEXTUAL")}
+    env = same_code({k: v for k, v in os.environ.items() if not k.startswith("TEXTUAL")})
 
     def launch(tab) -> Launch:  # type: ignore[no-untyped-def]
-        return Launch([sys.executable, "-m", "dicepoker_tui"], env)
+        return Launch(app_command(), env)
 
     server = WebServer(
         launch,

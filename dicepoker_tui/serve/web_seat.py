@@ -11,19 +11,18 @@ from __future__ import annotations
 
 import os
 import shutil
-import sys
 import tempfile
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 from dicepoker_tui.serve.web import Tab
-from dicepoker_tui.serve.web_tab import Launch
+from dicepoker_tui.serve.web_tab import Launch, app_command, same_code
 
 if TYPE_CHECKING:
     from dicepoker_tui.serve.server import GameServer
 
 PASSED = ("PYTHONPATH", "PATH")
-"""What of the server's environment a tab's app keeps (where Python finds the game)."""
+"""What of the server's environment a tab's app keeps (where Python finds things)."""
 
 
 def web_launch(server: GameServer, tab: Tab) -> Launch:
@@ -43,11 +42,10 @@ def web_launch(server: GameServer, tab: Tab) -> Launch:
         DICEPOKER_SESSION_TOKEN=token,
         DICEPOKER_LOG_FD="2",  # a crash's traceback: stderr, kept for the server's log
     )
-    argv = [sys.executable, "-m", "dicepoker_tui", "--connect", str(server.socket_path)]
-    argv.append("--pick-name")
+    argv = app_command("--connect", str(server.socket_path), "--pick-name")
 
     def cleanup() -> None:
         server.hub.revoke_token(token)
         shutil.rmtree(home, ignore_errors=True)
 
-    return Launch(argv, env, str(home), cleanup)
+    return Launch(argv, same_code(env), str(home), cleanup)

@@ -17,12 +17,15 @@ import json
 import logging
 import os
 import signal
+import sys
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
+from pathlib import Path
 
 from textual_serve.app_service import AppService
 from textual_serve.download_manager import DownloadManager
 
+import dicepoker_tui
 from dicepoker_tui.i18n import N_
 from dicepoker_tui.serve.session_host import EndReason
 from dicepoker_tui.serve.zygote import SESSION_NICE
@@ -34,6 +37,19 @@ STDERR_KEEP = 16 * 1024
 STOP_GRACE = 3.0
 """Seconds an app has to end once told to quit, before it is killed."""
 CLEAN_EXITS = (0, 3, 4)
+
+
+def app_command(*args: str) -> list[str]:
+    """`python -m dicepoker_tui ARGS` with this interpreter."""
+    return [sys.executable, "-m", "dicepoker_tui", *args]
+
+
+def same_code(env: dict[str, str]) -> dict[str, str]:
+    """`env` with this process's copy of the game first on the path: a tab runs the code
+    that serves it (not another copy installed elsewhere)."""
+    root = str(Path(dicepoker_tui.__file__).resolve().parent.parent)
+    rest = env.get("PYTHONPATH")
+    return {**env, "PYTHONPATH": root + (os.pathsep + rest if rest else "")}
 
 
 @dataclass
