@@ -65,10 +65,16 @@ class Tab:
         loop = asyncio.get_running_loop()
         self.last_input = loop.time()
         self.service: TabService | None = None
+        self.bytes_in = 0
+        """Input bytes given to the app so far (at most the input rate's)."""
         self._tokens = 0.0
         self._tokens_at = 0.0
 
     def idle_for(self, now: float) -> float:
+        """Seconds since the player last pressed a key (or since the app was first drawn)."""
+        if self.service is None or not self.service.first_frame.is_set():
+            self.last_input = now  # (no key can be pressed before)
+            return 0.0
         return now - self.last_input
 
     def terminate(self, reason: EndReason) -> None:
@@ -79,18 +85,16 @@ class Tab:
         asyncio.get_running_loop().create_task(close_saying(self.websocket, line))
 
     async def pace(self, cost: int, rate: float, burst: float) -> None:
-        """Wait until the token bucket has `cost` bytes for the app (at most `burst`)."""
+        """Wait until the token bucket of input bytes can pay `cost` (in debt, the wait
+        pays it back): the app gets at most `burst` + `rate` a second."""
         loop = asyncio.get_running_loop()
         now = loop.time()
         if self._tokens_at == 0.0:
-            self._tokens, self._tokens_at = burst, now
-        self._tokens = min(burst, self._tokens + (now - self._tokens_at) * rate)
+            self._tokens = burst
+        self._tokens = min(burst, self._tokens + (now - self._tokens_at) * rate) - cost
         self._tokens_at = now
-        cost = min(cost, int(burst))
-        if self._tokens < cost:
-            await asyncio.sleep((cost - self._tokens) / rate)
-            self._tokens, self._tokens_at = float(cost), loop.time()
-        self._tokens -= cost
+        if self._tokens < 0:
+            await asyncio.sleep(-self._tokens / rate)
 
 
 async def close_saying(websocket: web.WebSocketResponse, line: str) -> None:
@@ -289,6 +293,7 @@ class WebServer(Server):
                 continue  # not an envelope: ignored, like any unknown message
             if kind == "stdin" and isinstance(data, str):
                 tab.last_input = loop.time()
+                tab.bytes_in += len(data)
                 if not await service.send_bytes(data.encode("utf-8", "replace")):
                     return
             elif kind == "resize" and isinstance(data, dict):
