@@ -26,6 +26,7 @@ SUBCOMMANDS: list[tuple[str, str, str]] = [
     ("export", "export", N_("write a stored game as json, csv, txt or svg")),
     ("import", "import_game", N_("add an exported game (json) to the history")),
     ("serve", "serve", N_("run a game server that friends join with plain ssh")),
+    ("web", "web", N_("play in a browser: the app served on a local web page")),
     ("solve", "solve", N_("build the table of optimal play for a variant")),
     ("simulate", "simulate", N_("play many solitaire games with a solver bot")),
     ("advise", "advise", N_("the best play for real dice, every option valued")),

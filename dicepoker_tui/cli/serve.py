@@ -4,14 +4,13 @@ from __future__ import annotations
 
 import argparse
 import asyncio
-import contextlib
 import logging
-import signal
 import sys
 from pathlib import Path
 
 from dicepoker_tui.cli.errors import CliError
 from dicepoker_tui.cli.texts import ascii_int, bounded_int
+from dicepoker_tui.cli.web_options import add_web_limits, check_public_url, until_stopped
 from dicepoker_tui.i18n import _
 
 
@@ -66,6 +65,14 @@ def add_parser(p: argparse.ArgumentParser) -> None:
         action="store_true",
         help=_("only players with an SSH key may join (default: a name alone will do)"),
     )
+    web = p.add_argument_group(_("browsers"))
+    web.add_argument(
+        "--web-port",
+        type=port_arg,
+        metavar="PORT",
+        help=_("also serve the game to browsers on this port, at the same tables (on --host)"),
+    )
+    add_web_limits(web, with_caps=False)
     limits = p.add_argument_group(_("limits"))
     limits.add_argument(
         "--max-tables", type=int, default=100, metavar="N", help=_("open tables (default 100)")
@@ -129,6 +136,11 @@ def run(args: argparse.Namespace) -> int:
         raise CliError(
             _("--authorized-keys {path}: no such file").format(path=args.authorized_keys)
         )
+    if args.web_port is not None and args.authorized_keys is not None:
+        raise CliError(
+            _("--web-port: browsers have no key, and only the authorized keys may join here")
+        )
+    check_public_url(args.public_url)
     from dicepoker_tui.serve.door import DoorLimits
     from dicepoker_tui.serve.host_key import HostKeyError
     from dicepoker_tui.serve.server import AlreadyServing, GameServer, ServeOptions
@@ -149,9 +161,13 @@ def run(args: argparse.Namespace) -> int:
             login_grace=args.login_grace,
             require_keys=args.require_keys,
         ),
+        web_port=args.web_port,
+        public_url=args.public_url,
+        trust_forwarded=args.trust_forwarded,
     )
     logging.basicConfig(level=logging.INFO, format="dicepoker serve: %(message)s")
-    for noisy in ("asyncssh", "asyncio"):  # their connection chatter is not the server's log
+    # their connection chatter is not the server's log
+    for noisy in ("asyncssh", "asyncio", "aiohttp", "textual-serve"):
         logging.getLogger(noisy).setLevel(logging.WARNING)
     try:
         return asyncio.run(_serve(GameServer(options)))
@@ -176,12 +192,13 @@ async def _serve(server) -> int:
         line = _("listening on {address} (anyone may join); play with: {ssh}")
     ssh = f"ssh -p {port} NAME@{host}"
     print(f"dicepoker serve: {line.format(address=f'{host}:{port}', ssh=ssh)}", flush=True)
-    stop = asyncio.Event()
-    loop = asyncio.get_running_loop()
-    for sig in (signal.SIGINT, signal.SIGTERM):
-        with contextlib.suppress(NotImplementedError):
-            loop.add_signal_handler(sig, stop.set)
-    await stop.wait()
+    if server.web is not None:
+        if server.options.door.require_keys:
+            line = _("browsers watch at {url} (only players with a key may sit down)")
+        else:
+            line = _("browsers play at {url}")
+        print(f"dicepoker serve: {line.format(url=server.web.url)}", flush=True)
+    await until_stopped()
     print(f"dicepoker serve: {_('stopping')}", file=sys.stderr, flush=True)
     await server.close()
     return 0

@@ -27,6 +27,11 @@ Listener = Callable[[p.ServerMessage], None]
 class HubError(Exception):
     """The hub refused the session or could not be reached; the message is for the player."""
 
+    def __init__(self, message: str, code: str | None = None) -> None:
+        super().__init__(message)
+        self.code = code
+        """The hub's refusal code (`name_taken`, `bad_nick`, ...), None when unreachable."""
+
 
 class HubClient:
     """One connection to the hub, saying hello with a session token."""
@@ -34,6 +39,8 @@ class HubClient:
     def __init__(self, path: Path | str, token: str) -> None:
         self.path = Path(path)
         self.token = token
+        self.pick: str | None = None
+        """The nickname picked in the app, for a session with a ticket (a browser tab)."""
         self.welcome: p.Welcome | None = None
         self.tables: list[p.TableInfo] = []
         self.seated: list[str] = []
@@ -62,10 +69,11 @@ class HubClient:
         except (OSError, TimeoutError) as exc:
             reason = _("The game server is not reachable ({error}).").format(error=exc)
             raise HubError(reason) from None
-        self.send(p.Hello(token=self.token))
+        self.send(p.Hello(token=self.token, nick=self.pick))
         first = await asyncio.wait_for(self._read(), timeout)
         if isinstance(first, p.Error):
-            raise HubError(first.shown())
+            self._writer.close()  # refused: a new hello comes on a new connection
+            raise HubError(first.shown(), first.code)
         if not isinstance(first, p.Welcome):
             raise HubError(_("The game server answered oddly."))
         self.welcome = first

@@ -256,6 +256,9 @@ class Hello(_Request):
     type: Literal["hello"] = "hello"
     token: str
     version: int = PROTOCOL_VERSION
+    nick: str | None = Field(
+        default=None, max_length=64, description="The name picked, for a ticket's session."
+    )
 
 
 class CreateTable(_Request):

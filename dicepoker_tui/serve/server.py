@@ -32,9 +32,11 @@ from dicepoker_tui.serve.door import (
     NickClaims,
 )
 from dicepoker_tui.serve.host_key import HOST_KEY_NAME, load_or_create_host_key
-from dicepoker_tui.serve.session_host import EndReason, Session
+from dicepoker_tui.serve.session_host import EndReason, Session, idle_reason
 from dicepoker_tui.serve.spawner import Spawner
 from dicepoker_tui.serve.ssh_login import GameSSHServer
+from dicepoker_tui.serve.web import WebLimits, WebServer
+from dicepoker_tui.serve.web_seat import web_launch
 
 log = logging.getLogger(__name__)
 
@@ -65,6 +67,10 @@ class ServeOptions:
     max_tables_per_nick: int = 3
     waiting_grace: float = 120.0
     door: DoorLimits = field(default_factory=DoorLimits)
+    web_port: int | None = None
+    """Also serve the app to browsers on this port (`serve.web`), at the same tables."""
+    public_url: str | None = None
+    trust_forwarded: bool = False
 
 
 class GameServer:
@@ -100,6 +106,8 @@ class GameServer:
         self._idle_task: asyncio.Task | None = None
         self._tmp: tempfile.TemporaryDirectory | None = None
         self._lock_fd: int | None = None
+        self.web: WebServer | None = None
+        self.hub.nick_claimed = self.claims.claimed
 
     @property
     def max_sessions(self) -> int:
@@ -135,8 +143,27 @@ class GameServer:
             keepalive_count_max=4,
         )
         self.port = self._acceptor.sockets[0].getsockname()[1]
+        if self.options.web_port is not None:
+            await self._start_web()
         if self.options.idle_timeout > 0:
             self._idle_task = asyncio.get_running_loop().create_task(self._close_idle())
+
+    async def _start_web(self) -> None:
+        options = self.options
+        self.web = WebServer(
+            lambda tab: web_launch(self, tab),
+            host=options.host,
+            port=options.web_port or 0,
+            public_url=options.public_url,
+            limits=WebLimits(
+                max_sessions=options.max_sessions,
+                idle_timeout=options.idle_timeout,
+                trust_forwarded=options.trust_forwarded,
+            ),
+            door=self.door,
+            others=lambda: len(self.sessions),
+        )
+        await self.web.start()
 
     def _lock(self) -> None:
         """Take the data directory's lock, or refuse without touching anything."""
@@ -179,6 +206,8 @@ class GameServer:
     async def close(self) -> None:
         if self._idle_task is not None:
             self._idle_task.cancel()
+        if self.web is not None:
+            await self.web.close()
         for session in list(self.sessions):
             session.terminate(EndReason(N_("the server is shutting down")))
         loop = asyncio.get_running_loop()
@@ -207,7 +236,8 @@ class GameServer:
 
     # -- sessions -----------------------------------------------------------------------------
     def admit(self, session: Session) -> bool:
-        if len(self.sessions) >= self.options.max_sessions:
+        tabs = len(self.web.tabs) if self.web is not None else 0
+        if len(self.sessions) + tabs >= self.options.max_sessions:
             return False
         self.sessions.add(session)
         return True
@@ -246,17 +276,6 @@ class GameServer:
             for session in list(self.sessions):
                 if session.idle_for(now) > limit and session.end_reason is None:
                     session.terminate(idle_reason(limit))
-
-
-def idle_reason(limit: float) -> EndReason:
-    """Why an idle session was closed, in the unit its timeout is best said in."""
-    if limit < 90:
-        return EndReason(
-            N_("closed after {seconds} s without a key pressed"), {"seconds": f"{limit:g}"}
-        )
-    return EndReason(
-        N_("closed after {minutes} min without a key pressed"), {"minutes": round(limit / 60)}
-    )
 
 
 def _load_bots() -> None:

@@ -23,10 +23,11 @@ from dicepoker_tui.ui.net.app import run  # noqa: E402
 def main(argv: list[str]) -> int:
     parser = argparse.ArgumentParser(prog="dicepoker", add_help=False)
     parser.add_argument("--connect", required=True, metavar="SOCKET")
+    parser.add_argument("--pick-name", action="store_true")
     args, _rest = parser.parse_known_args(argv)
     set_language(load_settings().language or language_from_env())
     token = os.environ.pop(TOKEN_ENV, "")
     if not token:
         print("dicepoker: " + _("--connect is for sessions of `dicepoker serve`"), file=sys.stderr)
         return 2
-    return run(args.connect, token)
+    return run(args.connect, token, pick_name=args.pick_name)

@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Protocol
 
+from dicepoker_tui.i18n import N_
 from dicepoker_tui.net.hub import Hub
 from dicepoker_tui.serve.door import Door, LoginLog, NickClaims
 from dicepoker_tui.serve.spawner import Spawner
@@ -26,6 +27,17 @@ class EndReason:
 
     def text(self, translation: gettext.NullTranslations) -> str:
         return translation.gettext(self.template).format(**self.params)
+
+
+def idle_reason(limit: float) -> EndReason:
+    """Why an idle session was closed, in the unit its timeout is best said in."""
+    if limit < 90:
+        return EndReason(
+            N_("closed after {seconds} s without a key pressed"), {"seconds": f"{limit:g}"}
+        )
+    return EndReason(
+        N_("closed after {minutes} min without a key pressed"), {"minutes": round(limit / 60)}
+    )
 
 
 class Session(Protocol):

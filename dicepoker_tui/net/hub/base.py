@@ -11,7 +11,7 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from dicepoker_tui.net.hub.model import Identity, Peer, PeerState, Table
+from dicepoker_tui.net.hub.model import Identity, Peer, PeerState, Table, Ticket
 
 
 @dataclass(frozen=True)
@@ -47,4 +47,7 @@ class HubBase:
         self.tables: dict[str, Table] = {}
         self._peers: dict[Peer, PeerState] = {}
         self._tokens: dict[str, Identity] = {}
+        self._tickets: dict[str, Ticket] = {}
+        self.nick_claimed: Callable[[str], bool] = lambda nick: False
+        """Whether a key holds `nick` (the server's claims): a ticket cannot take it."""
         self._next_table = 1

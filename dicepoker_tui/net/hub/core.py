@@ -55,6 +55,13 @@ class Hub(Identities, Tables, Play, Bots, Recording, Broadcast):
             if state.identity is None:
                 raise Refusal("hello_first", N_("Say hello first."))
             self._spend(state)
+            if state.identity.watch_only and isinstance(
+                message, p.CreateTable | p.Join | p.Rematch
+            ):
+                raise Refusal(
+                    "watch_only",
+                    N_("Only players with an SSH key may sit down here; you may watch."),
+                )
             match message:
                 case p.CreateTable():
                     self._create(peer, state, message)
@@ -101,12 +108,13 @@ class Hub(Identities, Tables, Play, Bots, Recording, Broadcast):
     def _hello(self, peer: Peer, state: PeerState, message: p.Hello) -> None:
         if message.version != p.PROTOCOL_VERSION:
             raise Refusal("version", N_("This app and the server speak different versions."))
-        who = self._tokens.get(message.token)
-        if who is None:
-            raise Refusal("bad_token", N_("Unknown session: connect through the SSH server."))
+        who = self.identity_for(message.token, message.nick)
         conflict = self.name_conflict(who)
         if conflict:
             raise conflict
+        if message.token in self._tickets:  # the name is the ticket's from now on
+            del self._tickets[message.token]
+            self._tokens[message.token] = who
         state.identity, state.token = who, message.token
         peer.send(
             p.Welcome(

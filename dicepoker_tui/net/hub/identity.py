@@ -6,7 +6,7 @@ import secrets
 
 from dicepoker_tui.i18n import N_
 from dicepoker_tui.net.hub.base import HubBase
-from dicepoker_tui.net.hub.model import NICK_RE, Identity, Refusal
+from dicepoker_tui.net.hub.model import NICK_RE, Identity, Refusal, Ticket
 
 
 class Identities(HubBase):
@@ -20,9 +20,41 @@ class Identities(HubBase):
         self._tokens[token] = Identity(nick, fingerprint)
         return token
 
+    def issue_ticket(self, watch_only: bool = False) -> str:
+        """A secret for a session whose player picks a nickname in the app (a browser
+        tab): its hello names the nick, which is unkeyed and never one a key holds."""
+        token = secrets.token_urlsafe(24)
+        self._tickets[token] = Ticket(watch_only)
+        return token
+
+    def identity_for(self, token: str, nick: str | None) -> Identity:
+        """Who a hello's token (and, for a ticket, the nickname it picked) stands for."""
+        who = self._tokens.get(token)
+        if who is not None:
+            return who
+        ticket = self._tickets.get(token)
+        if ticket is None:
+            raise Refusal("bad_token", N_("Unknown session: connect through the SSH server."))
+        if not nick or not NICK_RE.match(nick):
+            raise Refusal(
+                "bad_nick",
+                N_(
+                    "A name is 1-24 letters, digits, '-', '_' or '.', "
+                    "starting with a letter or digit."
+                ),
+            )
+        if self.nick_claimed(nick):
+            raise Refusal(
+                "name_taken",
+                N_("The name {nick} belongs to a key here; pick another name."),
+                nick=nick,
+            )
+        return Identity(nick, None, watch_only=ticket.watch_only)
+
     def revoke_token(self, token: str) -> None:
         """The SSH session ended: its app, if still connected, is dropped."""
         self._tokens.pop(token, None)
+        self._tickets.pop(token, None)
         for peer, state in list(self._peers.items()):
             if state.token == token:
                 peer.close("session ended")

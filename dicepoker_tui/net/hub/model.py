@@ -25,6 +25,15 @@ class Identity:
 
     nick: str
     fingerprint: str | None = None
+    watch_only: bool = False
+    """May watch tables and chat, never sit down (a browser visitor where keys are required)."""
+
+
+@dataclass(frozen=True)
+class Ticket:
+    """A session whose player picks a nickname in the app (a browser tab): unkeyed."""
+
+    watch_only: bool = False
 
 
 class Peer(Protocol):

@@ -11,6 +11,7 @@ expected points its decisions gave up, and a panel sums it up per player.
 from __future__ import annotations
 
 import contextlib
+import io
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
@@ -29,6 +30,7 @@ from dicepoker_tui.engine.scoresheet.state import GameState, evolve
 from dicepoker_tui.engine.scoresheet.variants import get_variant
 from dicepoker_tui.i18n import _
 from dicepoker_tui.store import GameRecord, Store, StoreError
+from dicepoker_tui.store.export import export_game, render
 from dicepoker_tui.store.timeline import timeline
 from dicepoker_tui.ui.common.footer import KeysFooter
 from dicepoker_tui.ui.history.review_analysis import decisions_by_step, summary_text, turn_marks
@@ -111,6 +113,7 @@ class ReviewScreen(Screen[None]):
         Binding("end", "last", "End", priority=True),
         Binding("t", "toggle_pane", "Sheet/Timeline"),
         Binding("a", "analyse", "Analyse"),
+        Binding("e", "export", "Export"),
         Binding("escape", "close", "Back"),
         Binding("q", "close", "Back", show=False),
     ]
@@ -136,6 +139,8 @@ class ReviewScreen(Screen[None]):
         self.steps: list[Step] = review_steps(self.events, self.told)
         self._states = self._fold_steps()
         self._start = len(self.steps) - 1 if start is None else start
+        self.store: Store | None = None
+        """Where the game is kept (for its export), when it came from the history."""
         self.analysis: Analysis | None = None
         """The game's analysis, once `a` has run it."""
         self._analysing = False
@@ -146,7 +151,9 @@ class ReviewScreen(Screen[None]):
     def from_store(cls, store: Store, game_id: int) -> ReviewScreen:
         """The review of a stored game (raises `GameNotFound` for an unknown id)."""
         record = store.game(game_id)
-        return cls(store.load_events(game_id), record)
+        review = cls(store.load_events(game_id), record)
+        review.store = store
+        return review
 
     @classmethod
     def show_game(cls, screen: Screen, store: Store, game_id: int) -> None:
@@ -361,6 +368,27 @@ class ReviewScreen(Screen[None]):
         self.query_one("#review-analysis", Static).update(
             summary_text(analysis, self.final.finished)
         )
+
+    def action_export(self) -> None:
+        """The game as JSON (what `dicepoker import` reads): a download in a browser, a
+        file in the downloads folder in a terminal."""
+        if self.store is None or self.record is None:
+            self.notify(_("Only a game from the history can be exported."), timeout=3)
+            return
+        game_id = self.record.id
+        try:
+            text = render(export_game(self.store, game_id), "json")
+        except (StoreError, ValueError) as exc:
+            message = _("Game {id} cannot be exported: {error}").format(id=game_id, error=exc)
+            self.notify(message, severity="error", timeout=6, markup=False)
+            return
+        name = f"dicepoker-game-{game_id}.json"
+        self.app.deliver_text(io.StringIO(text), save_filename=name, mime_type="application/json")
+        if self.app.is_web:
+            message = _("Game {id} goes to your browser's downloads as {file}.")
+        else:
+            message = _("Game {id} is saved in your downloads folder as {file}.")
+        self.notify(message.format(id=game_id, file=name), timeout=5, markup=False)
 
     def action_close(self) -> None:
         if len(self.app.screen_stack) > 1:

@@ -26,10 +26,13 @@ from dicepoker_tui.ui.app import DicePokerApp
 from dicepoker_tui.ui.common.textual_private import parsed_styles, reuse_parsed_styles
 from dicepoker_tui.ui.net.bidding_table import NetBiddingTableScreen
 from dicepoker_tui.ui.net.lobby import NetLobbyScreen
+from dicepoker_tui.ui.net.pick_name import PickNameScreen
 from dicepoker_tui.ui.net.table import NetTableScreen
 from dicepoker_tui.ui.net.waiting import WaitingScreen
 from dicepoker_tui.ui.views import views_for
 
+PICK_AGAIN = ("bad_nick", "name_taken")
+"""The hub's refusals of a picked nickname: the player picks another."""
 LOST = N_("The connection to the game server was lost.")
 
 _warm_styles: tuple[dict, dict] | None = None
@@ -39,9 +42,17 @@ _warm_styles: tuple[dict, dict] | None = None
 class NetApp(DicePokerApp):
     """One player's view of the game server."""
 
-    def __init__(self, socket_path: Path | str, token: str, keep_history: bool = True) -> None:
+    def __init__(
+        self,
+        socket_path: Path | str,
+        token: str,
+        keep_history: bool = True,
+        pick_name: bool = False,
+    ) -> None:
         super().__init__(keep_history=keep_history)  # the server's history, read-only here
         self.client = HubClient(socket_path, token)
+        self.pick_name = pick_name
+        """A browser tab: the player picks a nickname before the hub is joined."""
         self._resumed = False
         self._rematching = False
         if _warm_styles is not None:
@@ -75,19 +86,35 @@ class NetApp(DicePokerApp):
         """The platform's driver, sending only the cells that changed: every byte crosses SSH."""
         from dicepoker_tui.ui.net.diff_driver import diffing
 
-        return diffing(super().get_driver_class())
+        driver = super().get_driver_class()
+        if driver.__name__ == "WebDriver":  # a browser tab: its frames are the browser's
+            return driver
+        return diffing(driver)
 
     def on_mount(self) -> None:  # DicePokerApp.on_mount runs too (Textual calls both)
         # after the first frame, which the hello tells the server (see serve.spawner)
         self.call_after_refresh(self._start_hub)
 
     def _start_hub(self) -> None:
+        if self.pick_name and self.client.pick is None:
+            self._ask_name()
+            return
         self.run_worker(self._connect(), exclusive=True, group="hub")
+
+    def _ask_name(self, problem: str = "") -> None:
+        def picked(name: str | None) -> None:
+            self.client.pick = name
+            self._start_hub()
+
+        self.push_screen(PickNameScreen(problem, self.client.pick or ""), picked)
 
     async def _connect(self) -> None:
         try:
             welcome = await self.client.connect()
         except HubError as exc:
+            if self.pick_name and exc.code in PICK_AGAIN:
+                self._ask_name(str(exc))
+                return
             self.exit(return_code=3, message=f"dicepoker: {exc}")
             return
         self.client.listen(self._on_hub)
@@ -206,8 +233,8 @@ def warm_up() -> None:
     _warm_styles = parsed_styles(app)
 
 
-def run(socket_path: str, token: str) -> int:
-    """Run the app for one SSH session; the exit code tells how it ended."""
-    app = NetApp(socket_path, token)
+def run(socket_path: str, token: str, pick_name: bool = False) -> int:
+    """Run the app for one SSH session (or browser tab); the exit code tells how it ended."""
+    app = NetApp(socket_path, token, pick_name=pick_name)
     app.run()
     return app.return_code or 0

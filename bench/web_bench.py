@@ -1,0 +1,342 @@
+"""Benchmark of `dicepoker serve --web-port`: browser tabs side by side with SSH sessions.
+
+    .venv/bin/python bench/web_bench.py [--tabs 20] [--presses 5]
+
+Starts the server as its own process (data in a temporary directory, ephemeral ports),
+then, in the same run:
+
+1. one tab in headless Chromium and one SSH session (asyncssh): page load (or SSH
+   connect) to the first full frame, and key to echo (`n`, until the new-table form is
+   on the screen; in the browser timed in the page, from the key's keydown to the
+   websocket message that completes the form), and the memory of each one's app;
+2. `--tabs` tabs opened at the same instant (websocket clients, as the page's script
+   opens them): connect to first frame; all pick a name, then all press `n` at once,
+   key to echo each; memory per tab app and the server's; and the SSH session's echo
+   while they do.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import codecs
+import contextlib
+import os
+import re
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+import aiohttp
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "bench"))
+from ssh_bench import Term, children, memory, ms  # noqa: E402
+
+from dicepoker_tui.ui.screen_diff import ScreenDiff  # noqa: E402  (here: a terminal emulator)
+
+FORM = "Open the table"
+NAME_SCREEN = "your name at the tables"
+
+
+class WsTab:
+    """A tab as the page's script drives it: one websocket, output kept with times."""
+
+    def __init__(self, name: str) -> None:
+        self.name = name
+        self.ws: aiohttp.ClientWebSocketResponse | None = None
+        self.screen = ScreenDiff()
+        self.decoder = codecs.getincrementaldecoder("utf-8")("replace")
+        self.changed = asyncio.Event()
+
+    async def open(self, http: aiohttp.ClientSession, url: str) -> None:
+        self.ws = await http.ws_connect(url.replace("http:", "ws:") + "/ws?width=100&height=30")
+        asyncio.get_running_loop().create_task(self._read())
+
+    async def _read(self) -> None:
+        assert self.ws is not None
+        with contextlib.suppress(Exception):
+            async for message in self.ws:
+                if message.type == aiohttp.WSMsgType.BINARY:
+                    self.screen.feed(self.decoder.decode(message.data))
+                    self.changed.set()
+
+    def shows(self, text: str | re.Pattern) -> bool:
+        return shown_in(self.screen.screen_text(), text)
+
+    async def wait_for(self, text: str | re.Pattern, timeout: float = 60.0) -> float:
+        end = time.perf_counter() + timeout
+        while not self.shows(text):
+            if time.perf_counter() > end:
+                raise TimeoutError(f"{self.name}: {text!r} never shown")
+            self.changed.clear()
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(self.changed.wait(), 0.5)
+        return time.perf_counter()
+
+    async def send(self, keys: str) -> None:
+        assert self.ws is not None
+        await self.ws.send_json(["stdin", keys])
+
+
+async def start_server(home: str) -> tuple[subprocess.Popen, int, str]:
+    env = {**os.environ, "DICEPOKER_HOME": home}
+    args = ["serve", "--port", "0", "--web-port", "0", "--idle-timeout", "0"]
+    args += ["--max-sessions", "200", "--connections-per-address", "200"]
+    args += ["--connections-per-minute", "2000"]
+    server = subprocess.Popen(
+        [sys.executable, "-m", "dicepoker_tui", *args],
+        cwd=ROOT,
+        env=env,
+        stdout=subprocess.PIPE,
+        text=True,
+    )
+    assert server.stdout is not None
+    ssh_line = await asyncio.to_thread(server.stdout.readline)
+    web_line = await asyncio.to_thread(server.stdout.readline)
+    port = int(re.search(r":(\d+) \(", ssh_line).group(1))
+    url = re.search(r"http://\S+", web_line).group(0)
+    await asyncio.sleep(1.5)  # let the session spawner finish importing the app
+    return server, port, url
+
+
+def apps(server_pid: int, web: bool) -> list[int]:
+    """The session apps: browser tabs' (the server's children run with --pick-name), or
+    SSH sessions' (children of the session spawner)."""
+    found = []
+    for pid in children(server_pid):
+        try:
+            cmdline = Path(f"/proc/{pid}/cmdline").read_bytes()
+        except OSError:
+            continue
+        if web and b"--pick-name" in cmdline:
+            found.append(pid)
+        elif not web and b"zygote" in cmdline:
+            found += children(pid)
+    return found
+
+
+def mem_line(pids: list[int]) -> str:
+    rows = [memory(p) for p in pids]
+    if not rows:
+        return "-"
+    mean = {k: statistics.mean(r[k] for r in rows) / 1024 for k in ("rss", "pss", "private")}
+    return f"RSS {mean['rss']:.0f} MB, PSS {mean['pss']:.0f} MB, private {mean['private']:.0f} MB"
+
+
+# -- the browser ----------------------------------------------------------------------------
+RECORDER = """
+window.__b = {marks: [], text: "", keys: []};
+(function () {
+  const Native = window.WebSocket;
+  const decoder = new TextDecoder();
+  function Timed(url, protocols) {
+    const s = protocols === undefined ? new Native(url) : new Native(url, protocols);
+    s.addEventListener("message", (e) => {
+      if (typeof e.data === "string") return;
+      window.__b.text += decoder.decode(new Uint8Array(e.data), {stream: true});
+      window.__b.marks.push([performance.now(), window.__b.text.length]);
+    });
+    return s;
+  }
+  Timed.prototype = Native.prototype;
+  window.WebSocket = Timed;
+  document.addEventListener("keydown", () => window.__b.keys.push(performance.now()), true);
+})();
+"""
+
+
+def typed(prefix: str) -> re.Pattern[str]:
+    """The name input showing `prefix` (and nothing after it)."""
+    return re.compile(r"▊\s+" + re.escape(prefix) + r"[\s▎]")
+
+
+def first_showing(text: str, marks: list, since: float, needle: str | re.Pattern) -> float | None:
+    """The time of the first message after `since` with which the screen shows `needle`."""
+    screen = ScreenDiff()
+    done = 0
+    for at, upto in marks:
+        screen.feed(text[done:upto])
+        done = upto
+        if at >= since and shown_in(screen.screen_text(), needle):
+            return at
+    return None
+
+
+def shown_in(rows: list[str], needle: str | re.Pattern) -> bool:
+    if isinstance(needle, str):
+        return any(needle in row for row in rows)
+    return any(needle.search(row) for row in rows)
+
+
+async def browser_phase(url: str, presses: int) -> dict[str, object]:
+    from selenium import webdriver
+    from selenium.webdriver.chrome.service import Service
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.common.keys import Keys
+
+    options = webdriver.ChromeOptions()
+    options.binary_location = "/usr/bin/chromium"
+    for arg in ("--headless=new", "--no-sandbox", "--disable-gpu", "--window-size=1000,640"):
+        options.add_argument(arg)
+    driver = webdriver.Chrome(service=Service("/usr/bin/chromedriver"), options=options)
+    try:
+        driver.execute_cdp_cmd("Page.addScriptToEvaluateOnNewDocument", {"source": RECORDER})
+        await asyncio.to_thread(driver.get, url)
+
+        def state():
+            return driver.execute_script(
+                "return [window.__b.text, window.__b.marks, window.__b.keys]"
+            )
+
+        end = time.perf_counter() + 60
+        while first_showing(*state()[:2], 0, NAME_SCREEN) is None:
+            assert time.perf_counter() < end, "the browser tab never drew its first frame"
+            await asyncio.sleep(0.1)
+        text, marks, _keys = state()
+        frame = first_showing(text, marks, 0, NAME_SCREEN) / 1000  # since navigation start
+        box = driver.find_element(By.CSS_SELECTOR, ".xterm-helper-textarea")
+        typing = []
+        for i, key in enumerate("browser"):
+            box.send_keys(key)
+            while True:
+                text, marks, keys = state()
+                shown = first_showing(text, marks, keys[-1], typed("browser"[: i + 1]))
+                if shown is not None:
+                    typing.append((shown - keys[-1]) / 1000)
+                    break
+                await asyncio.sleep(0.02)
+        box.send_keys("\n")
+        while "online as browser" not in "".join(screen_text_of(state()[0])):
+            await asyncio.sleep(0.1)
+        echoes = []
+        for _ in range(presses):
+            box.send_keys("n")
+            while True:
+                text, marks, keys = state()
+                shown = first_showing(text, marks, keys[-1], FORM)
+                if shown is not None:
+                    echoes.append((shown - keys[-1]) / 1000)
+                    break
+                await asyncio.sleep(0.05)
+            box.send_keys(Keys.ESCAPE)
+            await asyncio.sleep(0.3)  # (the form closes; the next press opens it anew)
+        return {"frame": frame, "echo": echoes, "typing": typing, "driver": driver}
+    except BaseException:
+        driver.quit()
+        raise
+
+
+def screen_text_of(text: str) -> list[str]:
+    screen = ScreenDiff()
+    screen.feed(text)
+    return screen.screen_text()
+
+
+async def ssh_echo(term: Term, presses: int) -> list[float]:
+    echoes = []
+    for _ in range(presses):
+        since = len(term.out)
+        start = time.perf_counter()
+        term.send("n")
+        echoes.append(await term.wait_for(FORM, since) - start)
+        term.send("\x1b")
+        await term.quiet()
+    return echoes
+
+
+async def main() -> None:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--tabs", type=int, default=20)
+    parser.add_argument("--presses", type=int, default=5)
+    args = parser.parse_args()
+    with tempfile.TemporaryDirectory(prefix="dp-web-") as home:
+        server, port, url = await start_server(home)
+        try:
+            await run(server, port, url, args)
+        finally:
+            server.terminate()
+            with contextlib.suppress(Exception):
+                server.wait(10)
+
+
+async def run(server: subprocess.Popen, port: int, url: str, args) -> None:
+    print(f"server pid {server.pid}, ssh port {port}, web {url}")
+    # 1. one of each
+    ssh = Term("sshplayer")
+    start = time.perf_counter()
+    await ssh.open(port)
+    ssh_frame = await ssh.wait_for("palette") - start
+    await ssh.wait_for("online as sshplayer")
+    await ssh.quiet()
+    ssh_echoes = await ssh_echo(ssh, args.presses)
+    browser = await browser_phase(url, args.presses)
+    print("\n1. one browser tab (headless Chromium) and one SSH session")
+    print(f"  page load to first frame: {browser['frame'] * 1000:.0f} ms")
+    print(f"  SSH connect to first frame: {ssh_frame * 1000:.0f} ms")
+    print(f"  key to echo, a letter typed, browser: {ms(browser['typing'])}")
+    print(f"  key to echo, n (the new-table form), browser: {ms(browser['echo'])}")
+    print(f"  key to echo, n (the new-table form), SSH: {ms(ssh_echoes)}")
+    print(f"  memory, browser tab app: {mem_line(apps(server.pid, web=True))}")
+    print(f"  memory, SSH session app: {mem_line(apps(server.pid, web=False))}")
+    browser["driver"].quit()
+    # 2. many tabs at once
+    async with aiohttp.ClientSession() as http:
+        tabs = [WsTab(f"tab{i}") for i in range(args.tabs)]
+
+        async def first(tab: WsTab) -> float:
+            begin = time.perf_counter()
+            await tab.open(http, url)
+            return await tab.wait_for(NAME_SCREEN) - begin
+
+        frames = await asyncio.gather(*(first(t) for t in tabs))
+        await asyncio.sleep(1.0)
+
+        async def letter(tab: WsTab, i: int) -> float:
+            begin = time.perf_counter()
+            await tab.send(tab.name[i])
+            return await tab.wait_for(typed(tab.name[: i + 1])) - begin
+
+        letters: list[float] = []
+        ssh_typing: list[float] = []
+        for i in range(3):  # "tab": every tab types a letter at the same instant
+            both = await asyncio.gather(ssh_echo(ssh, 1), *(letter(t, i) for t in tabs))
+            ssh_typing += both[0]
+            letters += both[1:]
+            await asyncio.sleep(0.5)
+        await asyncio.gather(*(t.send(t.name[3:] + "\r") for t in tabs))
+        await asyncio.gather(*(t.wait_for(f"online as {t.name}") for t in tabs))
+        await asyncio.sleep(1.0)
+
+        async def press(tab: WsTab) -> float:
+            begin = time.perf_counter()
+            await tab.send("n")
+            return await tab.wait_for(FORM) - begin
+
+        echoes: list[float] = []
+        ssh_during: list[float] = []
+        for _ in range(args.presses):
+            both = await asyncio.gather(ssh_echo(ssh, 1), *(press(t) for t in tabs))
+            ssh_during += both[0]
+            echoes += both[1:]
+            await asyncio.gather(*(t.send("\x1b") for t in tabs))
+            await asyncio.sleep(0.5)
+        print(f"\n2. {args.tabs} tabs opened at the same instant, and the SSH session")
+        print(f"  connect to first frame: {ms(frames)}")
+        print(f"  key to echo, a letter typed in every tab at once: {ms(letters)}")
+        print(f"  key to echo, n in the SSH session meanwhile: {ms(ssh_typing)}")
+        print(f"  key to echo, n (the new-table form) in every tab at once: {ms(echoes)}")
+        print(f"  key to echo, n in the SSH session meanwhile: {ms(ssh_during)}")
+        print(f"  memory per tab app: {mem_line(apps(server.pid, web=True))}")
+        print(f"  server process: RSS {memory(server.pid)['rss'] / 1024:.0f} MB")
+        with open("/proc/loadavg") as f:
+            print(f"  load average: {f.read().split()[0]}")
+    ssh.close()
+
+
+if __name__ == "__main__":
+    asyncio.run(main())

@@ -1,0 +1,51 @@
+"""A browser tab of `dicepoker serve --web-port`: an app bound to the server's hub.
+
+The tab's app gets a ticket (not a name): its player picks a nickname in the app, which
+the hub checks (never a name a key holds). Browser players have no key: their seats are
+unkeyed and marked so, as SSH logins without a key. Where keys are required, a browser
+visitor may only watch. Each tab has a home of its own, gone with the tab, whose history
+is the server's.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import tempfile
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from dicepoker_tui.serve.web import Tab
+from dicepoker_tui.serve.web_tab import Launch, app_command, same_code
+
+if TYPE_CHECKING:
+    from dicepoker_tui.serve.server import GameServer
+
+PASSED = ("PYTHONPATH", "PATH")
+"""What of the server's environment a tab's app keeps (where Python finds things)."""
+
+
+def web_launch(server: GameServer, tab: Tab) -> Launch:
+    """The app of one browser tab, with a ticket to the hub and a home of its own."""
+    watch_only = server.options.door.require_keys
+    token = server.hub.issue_ticket(watch_only=watch_only)
+    sessions = server.data_dir / "sessions"
+    sessions.mkdir(parents=True, exist_ok=True)
+    home = Path(tempfile.mkdtemp(prefix="~web-", dir=sessions))  # ~: no nickname's home
+    (home / "history.db").symlink_to(Path("..") / ".." / "history.db")
+    env = {name: os.environ[name] for name in PASSED if name in os.environ}
+    env.setdefault("PATH", "/usr/local/bin:/usr/bin:/bin")
+    env.update(
+        HOME=str(home),
+        DICEPOKER_HOME=str(home),
+        LANG=f"{tab.lang}.UTF-8" if tab.lang != "en" else "C.UTF-8",
+        DICEPOKER_SESSION_TOKEN=token,
+        DICEPOKER_LOG_FD="2",  # a crash's traceback: stderr, kept for the server's log
+    )
+    argv = app_command("--connect", str(server.socket_path), "--pick-name")
+
+    def cleanup() -> None:
+        server.hub.revoke_token(token)
+        shutil.rmtree(home, ignore_errors=True)
+
+    return Launch(argv, same_code(env), str(home), cleanup)
