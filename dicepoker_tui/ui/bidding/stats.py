@@ -8,8 +8,6 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, VerticalScroll
-from textual.reactive import reactive
-from textual.screen import Screen
 from textual.widgets import Button, Static
 
 from dicepoker_tui.families import family_of
@@ -17,7 +15,8 @@ from dicepoker_tui.i18n import _
 from dicepoker_tui.store import Store, StoreError
 from dicepoker_tui.store.bidding_stats import BiddingStats
 from dicepoker_tui.ui.common.footer import KeysFooter
-from dicepoker_tui.ui.history.choose import ChoiceScreen, filter_labels
+from dicepoker_tui.ui.history.choose import filter_labels
+from dicepoker_tui.ui.history.player_screen import PlayerFiguresScreen
 from dicepoker_tui.ui.history.review_text import number, variant_name
 
 
@@ -49,7 +48,7 @@ def record_table(figures: BiddingStats, calza: bool) -> Table:
     return grid
 
 
-class BiddingStatsScreen(Screen[None]):
+class BiddingStatsScreen(PlayerFiguresScreen):
     """A player's figures in a bidding variant; v and p (or the buttons) choose what and whom."""
 
     DEFAULT_CSS = """
@@ -68,8 +67,6 @@ class BiddingStatsScreen(Screen[None]):
         Binding("q", "close", "Back", show=False),
     ]
 
-    variant: reactive[str] = reactive("", init=False)
-    player: reactive[str | None] = reactive(None, init=False)
 
     def __init__(self, store: Store, variant: str | None, player: str | None = None) -> None:
         super().__init__()
@@ -169,32 +166,8 @@ class BiddingStatsScreen(Screen[None]):
             self.action_choose_player()
 
     def action_choose_variant(self) -> None:
-        if self.family is None:
-            return
-
-        def chosen(value: str | None) -> None:
-            if value is not None:
-                self.variant = value
-
-        choices = [(v.display_name, v.id) for v in self.family.variants()]
-        self.app.push_screen(ChoiceScreen(_("Variant"), choices, self.variant), chosen)
+        if self.family is not None:
+            self.pick_variant([(v.display_name, v.id) for v in self.family.variants()])
 
     def action_choose_player(self) -> None:
-        names = self._names()
-        if not names:
-            name = variant_name(self.variant)
-            self.notify(_("Nobody has finished a game of {variant}.").format(variant=name))
-            return
-
-        def chosen(value: str | None) -> None:
-            if value is not None:
-                self.player = value
-
-        title = _("Player ({variant})").format(variant=variant_name(self.variant))
-        self.app.push_screen(ChoiceScreen(title, [(n, n) for n in names], self.player), chosen)
-
-    def action_close(self) -> None:
-        if len(self.app.screen_stack) > 1:
-            self.dismiss(None)
-        else:
-            self.app.exit()
+        self.pick_player(self._names())

@@ -9,8 +9,6 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
-from textual.reactive import reactive
-from textual.screen import Screen
 from textual.widgets import Button, DataTable, Sparkline, Static
 
 from dicepoker_tui.engine.scoresheet.variants import all_variants, get_variant
@@ -18,7 +16,8 @@ from dicepoker_tui.i18n import _
 from dicepoker_tui.store import GameRecord, PlayerStats, Store, StoreError
 from dicepoker_tui.ui.common.footer import KeysFooter
 from dicepoker_tui.ui.history.charts import BoxAverages, TotalsChart
-from dicepoker_tui.ui.history.choose import ChoiceScreen, filter_labels
+from dicepoker_tui.ui.history.choose import filter_labels
+from dicepoker_tui.ui.history.player_screen import PlayerFiguresScreen
 from dicepoker_tui.ui.history.review_text import (
     five_of_a_kind_label,
     number,
@@ -32,7 +31,7 @@ from dicepoker_tui.ui.scoresheet.sheet_model import ordinal
 BEST_GAMES = 10
 
 
-class StatsScreen(Screen[None]):
+class StatsScreen(PlayerFiguresScreen):
     """A player's figures in a variant; v and p (or the buttons) choose what and whom."""
 
     DEFAULT_CSS = """
@@ -64,8 +63,6 @@ class StatsScreen(Screen[None]):
         Binding("q", "close", "Back", show=False),
     ]
 
-    variant: reactive[str] = reactive("", init=False)
-    player: reactive[str | None] = reactive(None, init=False)
 
     def __init__(self, store: Store, variant: str | None = None, player: str | None = None):
         super().__init__()
@@ -266,12 +263,7 @@ class StatsScreen(Screen[None]):
             self.action_choose_player()
 
     def action_choose_variant(self) -> None:
-        def chosen(value: str | None) -> None:
-            if value is not None:
-                self.variant = value
-
-        choices = [(v.display_name, v.id) for v in all_variants()]
-        self.app.push_screen(ChoiceScreen(_("Variant"), choices, self.variant), chosen)
+        self.pick_variant([(v.display_name, v.id) for v in all_variants()])
 
     def action_choose_player(self) -> None:
         try:
@@ -279,20 +271,4 @@ class StatsScreen(Screen[None]):
         except StoreError as exc:
             self.notify(str(exc), severity="error", timeout=6)
             return
-        if not names:
-            name = variant_name(self.variant)
-            self.notify(_("Nobody has finished a game of {variant}.").format(variant=name))
-            return
-
-        def chosen(value: str | None) -> None:
-            if value is not None:
-                self.player = value
-
-        title = _("Player ({variant})").format(variant=variant_name(self.variant))
-        self.app.push_screen(ChoiceScreen(title, [(n, n) for n in names], self.player), chosen)
-
-    def action_close(self) -> None:
-        if len(self.app.screen_stack) > 1:
-            self.dismiss(None)
-        else:  # the first screen of `dicepoker review`
-            self.app.exit()
+        self.pick_player(names)
