@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import asyncio
 
-from textual.widgets import Input
+from rich.text import Text
+from textual.widgets import DataTable, Input
 
 from dicepoker_tui.ui.net.app import NetApp
 from dicepoker_tui.ui.net.lobby import NetLobbyScreen
@@ -92,3 +93,27 @@ async def test_finished_games_go_to_the_servers_history_seen_from_a_session(
         await until(lambda: app.client.welcome is not None, what="the welcome")
         await pilot.press("h")
         await until(lambda: isinstance(app.screen, HistoryScreen), what="the history")
+
+
+async def test_the_lobby_shows_every_cell_whole(hub_socket, connect):
+    """Columns fit their widest cell at once, not after the table next measures itself."""
+    hub, path = hub_socket
+    bob = await connect("bob")
+    bob.create("yahtzee", seats=2)
+    await until(lambda: hub.tables, what="bob's table")
+    app = NetApp(path, hub.issue_token("carol"))
+    async with app.run_test(size=(100, 30)):
+        await until(lambda: app.client.welcome is not None, what="the welcome")
+        lobby = app.screen_stack[0]
+        assert isinstance(lobby, NetLobbyScreen)
+        table = app.client.tables[0].model_copy(
+            update={"name": "the long table by the window", "name_key": None}
+        )
+        lobby.show_tables([table], [])  # and straight away, before any idle moment:
+        grid = lobby.query_one("#net-tables", DataTable)
+        widths = [
+            column.get_render_width(grid) - 2 * grid.cell_padding for column in grid.ordered_columns
+        ]
+        cells = [Text(c) if isinstance(c, str) else c for c in grid.get_row_at(0)]
+        assert (cells[1].plain, cells[-1].plain) == ("the long table by the window", "~bob, —")
+        assert all(w >= c.cell_len for w, c in zip(widths, cells, strict=True)), (widths, cells)

@@ -39,6 +39,11 @@ def seats_text(table: p.TableInfo) -> str:
     return ", ".join(names)
 
 
+def headings() -> list[Text]:
+    """The lobby's column headings."""
+    return [Text(h) for h in ("#", _("table"), _("variant"), _("status"), _("seats"))]
+
+
 def status_text(table: p.TableInfo) -> Text:
     free = len(table.free_seats)
     if table.status == "waiting":
@@ -71,9 +76,7 @@ class NetLobbyScreen(Screen[None]):
 
     def compose(self) -> ComposeResult:
         yield Static(_("dicepoker · connecting…"), id="net-title", classes="screen-title")
-        table = DataTable(id="net-tables", cursor_type="row", zebra_stripes=True)
-        table.add_columns("#", _("table"), _("variant"), _("status"), _("seats"))
-        yield table
+        yield DataTable(id="net-tables", cursor_type="row", zebra_stripes=True)
         yield Static(id="net-hint")
         yield KeysFooter(first_frame=True)  # its keys in the first frame a player sees
 
@@ -90,18 +93,24 @@ class NetLobbyScreen(Screen[None]):
         self.query_one("#net-title", Static).update(plain(title))
         grid = self.query_one(DataTable)
         keep = grid.cursor_row
-        grid.clear()
-        for t in tables:
-            variant = variant_name(t.variant)
-            mark = "★ " if t.id in seated else ""
-            grid.add_row(
+        rows = [
+            (
                 plain(t.id),
-                plain(mark + t.shown_name),
-                variant,
+                plain(("★ " if t.id in seated else "") + t.shown_name),
+                Text(variant_name(t.variant)),
                 status_text(t),
                 plain(seats_text(t)),
-                key=t.id,
             )
+            for t in tables
+        ]
+        # Each column as wide as its widest cell, set here rather than measured later by
+        # the table on an idle moment, so a row never shows cut to its heading's width.
+        grid.clear(columns=True)
+        for n, label in enumerate(headings()):
+            width = max([label.cell_len, *(row[n].cell_len for row in rows)])
+            grid.add_column(label, width=width)
+        for t, row in zip(tables, rows, strict=True):
+            grid.add_row(*row, key=t.id)
         if tables:
             grid.move_cursor(row=min(keep, len(tables) - 1))
         hint = Text()
