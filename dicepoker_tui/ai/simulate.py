@@ -84,7 +84,13 @@ _KEEP_CODES = KEEP_COUNTS @ CODE_BASE
 def _roll(rng: np.random.Generator, keeps: np.ndarray | None, n: int) -> np.ndarray:
     """Kernel roll indices after keeping `keeps` (global keep numbers; None: a first
     throw) and throwing the other dice."""
-    faces = CODE_BASE[rng.integers(0, 6, size=(n, 5))]
+    return _rolled(rng.integers(0, 6, size=(n, 5)), keeps)
+
+
+def _rolled(drawn: np.ndarray, keeps: np.ndarray | None) -> np.ndarray:
+    """Kernel roll indices after keeping `keeps` and throwing the other dice, which show
+    `drawn` (n, 5) faces 0-5 (the first 5 - kept of each row are used)."""
+    faces = CODE_BASE[drawn]
     if keeps is None:
         code = faces.sum(axis=1)
     else:
@@ -120,10 +126,16 @@ class _Batch:
         return totals, records
 
     def turn(
-        self, fields: Fields, ids: np.ndarray, records: list, win: WinTurn | None = None
+        self,
+        fields: Fields,
+        ids: np.ndarray,
+        records: list,
+        win: WinTurn | None = None,
+        faces: np.ndarray | None = None,
     ) -> tuple[Fields, np.ndarray]:
         """One turn of every sheet of `fields`; with `win`, played for the chance to win
-        (its terms value every write) instead of the expected score."""
+        (its terms value every write) instead of the expected score. `faces` (throws,
+        n, 5), if given, are the dice each throw of each sheet shows (else drawn)."""
         model, values, rng = self.model, self.table.values, self.rng
         n = len(ids)
         limit = model.max_throws(fields)
@@ -156,7 +168,7 @@ class _Batch:
                 x = np.maximum(w(t), best_keep(k))
 
         cols = np.arange(n)
-        rolls = _roll(rng, None, n)
+        rolls = _roll(rng, None, n) if faces is None else _rolled(faces[0], None)
         boxes = np.full(n, -1)
         throws = np.zeros(n, dtype=np.int64)
         active = np.ones(n, dtype=bool)
@@ -196,7 +208,9 @@ class _Batch:
             if active.any():
                 act = np.nonzero(active)[0]
                 keeps = SUB_KEEPS[rolls[act], keep_choice[act]]
-                rolls[act] = _roll(rng, keeps, len(act))
+                rolls[act] = (
+                    _roll(rng, keeps, len(act)) if faces is None else _rolled(faces[t][act], keeps)
+                )
                 for j in np.nonzero(is_tracked[act])[0] if turn_records else ():
                     i = act[j]
                     turn_records[i].kept.append(ALL_KEEPS[keeps[j]])

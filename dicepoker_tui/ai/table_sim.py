@@ -16,11 +16,13 @@ from dataclasses import dataclass
 import numpy as np
 
 from dicepoker_tui.ai.noise import LEVEL_NOISE
+from dicepoker_tui.ai.risk_turn import RiskTurn, risk_wanted
 from dicepoker_tui.ai.simulate import BATCH, _Batch, _select
 from dicepoker_tui.ai.solver import Table
+from dicepoker_tui.ai.solver.risk import RiskTables
 from dicepoker_tui.ai.solver.spread import Spread
 from dicepoker_tui.ai.win_turn import WinTurn
-from dicepoker_tui.ai.winner_bot import WINNER, plays_to_win
+from dicepoker_tui.ai.winner_bot import WINNER, takes_risks
 
 FAST_LEVELS = (*LEVEL_NOISE, WINNER)
 """The levels this simulation plays (the heuristic bot plays through the engine)."""
@@ -47,10 +49,16 @@ def win_shares(scores: np.ndarray) -> np.ndarray:
 
 class _TableBatch(_Batch):
     def __init__(
-        self, table: Table, spread: Spread | None, seat_levels: list[str], rng: np.random.Generator
+        self,
+        table: Table,
+        spread: Spread | None,
+        seat_levels: list[str],
+        rng: np.random.Generator,
+        risk: RiskTables | None = None,
     ):
         super().__init__(table, 0.0, rng, 0)
         self.spread = spread
+        self.risk = risk
         self.seat_levels = seat_levels
 
     def play_table(self, n: int) -> np.ndarray:
@@ -60,25 +68,53 @@ class _TableBatch(_Batch):
         totals = np.zeros((k, n), dtype=np.int64)
         for done in range(model.n_boxes):
             for seat, level in enumerate(self.seat_levels):
-                to_win = level == WINNER and plays_to_win(model.n_boxes - done)
                 self.scale = LEVEL_NOISE.get(level, 0.0)
                 f = fields[seat]
+                throws = int(model.max_throws(f).max())
+                faces = self.rng.integers(0, 6, size=(throws, n, 5))
                 keys = model.group_keys(f)
                 new = {key: v.copy() for key, v in f.items()}
                 for key in np.unique(keys):
-                    idx = np.nonzero(keys == key)[0]
-                    sub = _select(f, idx)
-                    win = self._win_turn(fields, totals, seat, idx, sub) if to_win else None
-                    after, gained = self.turn(sub, idx, [], win)
-                    for name in new:
-                        new[name][idx] = after[name]
-                    totals[seat, idx] += np.rint(gained).astype(np.int64)
+                    group = np.nonzero(keys == key)[0]
+                    playing = self._turns(fields, totals, seat, group, level, model.n_boxes - done)
+                    for idx, win in playing:
+                        after, gained = self.turn(_select(f, idx), idx, [], win, faces[:, idx])
+                        for name in new:
+                            new[name][idx] = after[name]
+                        totals[seat, idx] += np.rint(gained).astype(np.int64)
                 fields[seat] = new
         ends = [np.rint(model.terminal_values(f)).astype(np.int64) for f in fields]
         return (totals + np.array(ends)).T
 
-    def _win_turn(self, fields, totals, seat, idx, sub) -> WinTurn:
+    def _turns(self, fields, totals, seat, group, level: str, open_boxes: int):
+        """(games, turn valuation or None for points) for one group of sheets of `seat`:
+        the `winner` bot's for the chance to win, or with a risk attitude (split by
+        table) where it takes one."""
+        if level != WINNER:
+            yield group, None
+            return
         assert self.spread is not None, "the winner bot needs the spread"
+        sub = _select(fields[seat], group)
+        mean, var = self._rivals(fields, totals, seat, group)
+        if not takes_risks(self.table.variant.id, open_boxes):
+            base = totals[seat, group].astype(np.float64)
+            yield group, WinTurn(self.spread, sub, base, mean, var)
+            return
+        assert self.risk is not None, "the winner bot takes risks with the risk tables"
+        own_mean, own_var = self.spread.moments(sub)
+        wanted = risk_wanted(totals[seat, group] + own_mean, own_var, mean, var)
+        buckets = self.risk.bucket(wanted)
+        for b in np.unique(buckets):
+            pick = np.nonzero(buckets == b)[0]
+            if b < 0:
+                yield group[pick], None
+            else:
+                values, theta = self.risk.values[b], self.risk.thetas[b]
+                yield group[pick], RiskTurn(self.model, values, theta, _select(sub, pick))
+
+    def _rivals(self, fields, totals, seat, idx) -> tuple[np.ndarray, np.ndarray]:
+        """(rivals, games) mean and variance of the other seats' final totals."""
+        assert self.spread is not None
         others = [s for s in range(len(fields)) if s != seat]
         mean = np.empty((len(others), len(idx)))
         var = np.empty((len(others), len(idx)))
@@ -86,7 +122,7 @@ class _TableBatch(_Batch):
             m, v = self.spread.moments(_select(fields[other], idx))
             mean[j] = totals[other, idx] + m
             var[j] = v
-        return WinTurn(self.spread, sub, totals[seat, idx].astype(np.float64), mean, var)
+        return mean, var
 
 
 def play_tables(
@@ -96,9 +132,11 @@ def play_tables(
     seed: int = 0,
     spread: Spread | None = None,
     workers: int = 2,
+    risk: RiskTables | None = None,
 ) -> TableResult:
     """Play `games` seeded games with one seat per entry of `levels` (2 or more); the
-    `winner` level needs the variant's `spread`. The same seed gives the same games."""
+    `winner` level needs the variant's `spread` (and its `risk` tables where it takes
+    risks, `winner_bot.takes_risks`). The same seed gives the same games."""
     unknown = [lv for lv in levels if lv not in FAST_LEVELS]
     if unknown or len(levels) < 2:
         raise ValueError(f"a fast table needs 2+ bots of {', '.join(FAST_LEVELS)}: {levels}")
@@ -113,7 +151,7 @@ def play_tables(
         offset, chunk, ids = job
         seat_levels = [levels[(s + offset) % k] for s in range(k)]
         rng = np.random.default_rng([seed, offset, chunk])
-        return _TableBatch(table, spread, seat_levels, rng).play_table(len(ids))
+        return _TableBatch(table, spread, seat_levels, rng, risk).play_table(len(ids))
 
     if workers > 1 and len(jobs) > 1:
         with ThreadPoolExecutor(workers) as pool:

@@ -14,8 +14,10 @@ from typing import Literal
 import numpy as np
 
 from dicepoker_tui.ai.policy import Policy
+from dicepoker_tui.ai.risk_turn import RiskTurn, risk_wanted
 from dicepoker_tui.ai.solver.dice_graph import KEEPS, SUB_KEEPS, roll_index
 from dicepoker_tui.ai.solver.model import Fields
+from dicepoker_tui.ai.solver.risk import RiskTables
 from dicepoker_tui.ai.solver.spread import Spread
 from dicepoker_tui.ai.solver.terms import box_values_at
 from dicepoker_tui.ai.win_turn import WinTurn
@@ -112,6 +114,33 @@ def _valued(
             if k >= 0
         ]
     return opts
+
+
+def risk_pick(
+    spread: Spread,
+    risk: RiskTables,
+    sheets: Sequence[Sheet],
+    seat: int,
+    dice: Sequence[int],
+    throws_made: int,
+) -> WinOption | None:
+    """The best option of `seat` for the risk attitude its race asks for (deficit over
+    both seats' remaining variance, `risk_turn.risk_wanted`), or None when that is the
+    expected-score play. Its `chance` and `value` hold the option's utility, not a
+    chance to win."""
+    dice = validate_dice(list(dice))
+    model = spread.model
+    sheet = sheets[seat]
+    mean, var = rivals(spread, sheets, seat)
+    own_mean, own_var = spread.sheet_moments(sheet)
+    wanted = risk_wanted(np.array([own_mean]), np.array([own_var]), mean, var)
+    bucket = int(risk.bucket(wanted)[0])
+    if bucket < 0:
+        return None
+    fields = model.turn_fields(sheet, throws_made)
+    turn = RiskTurn(model, risk.values[bucket], risk.thetas[bucket], fields)
+    opts = _valued(turn, fields, dice, throws_made)
+    return opts[max(range(len(opts)), key=lambda i: (opts[i].value, -i))]  # a write wins a tie
 
 
 def _with_expected(option: WinOption, expected: float) -> WinOption:

@@ -138,14 +138,19 @@ class ScoresheetSpec(FamilySpec):
         from dicepoker_tui.ai.solver import get_table
         from dicepoker_tui.ai.solver.spread import get_spread
         from dicepoker_tui.ai.table_sim import FAST_LEVELS, play_tables
-        from dicepoker_tui.ai.winner_bot import WINNER
+        from dicepoker_tui.ai.winner_bot import WINNER, needs_risk_tables
 
         if any(level not in FAST_LEVELS for level in levels):
             return None
         variant = variants.get_variant(variant_id)
         table = get_table(variant, progress=progress)
         spread = get_spread(variant, progress=progress) if WINNER in levels else None
-        result = play_tables(table, levels, games, seed, spread=spread)
+        risk = None
+        if WINNER in levels and needs_risk_tables(variant.id):
+            from dicepoker_tui.ai.solver.risk import get_risk
+
+            risk = get_risk(variant, progress=progress)
+        result = play_tables(table, levels, games, seed, spread=spread, risk=risk)
         return result.wins.sum(axis=0).tolist(), result.scores.sum(axis=0).astype(float).tolist()
 
     def fallback_move(self, game: Game) -> cmd.Command:  # type: ignore[override]

@@ -38,11 +38,15 @@ class SolverStatus(Static):
         on_ready: Callable[[Policy], None] | None = None,
         autostart: bool = True,
         spread: bool = False,
+        risk: bool = False,
         **kwargs,
     ) -> None:
         super().__init__(**kwargs)
         self.spread = spread
         """Whether to load (or build) the spread too, for a bot or help playing to win."""
+        self.risk = risk
+        """Whether to load (or build) the risk tables too, for a `winner` bot that plays
+        its early turns with them (`winner_bot.needs_risk_tables`)."""
         self.spread_table: Spread | None = None
         """The spread, once loaded (set before `policy`)."""
         self.variant = variant
@@ -74,6 +78,10 @@ class SolverStatus(Static):
                 from dicepoker_tui.ai.solver.spread import get_spread
 
                 self.spread_table = get_spread(self.variant, progress=self._report)
+            if self.risk:
+                from dicepoker_tui.ai.solver.risk import get_risk
+
+                get_risk(self.variant, progress=self._report)
         except Exception as exc:  # a broken cache or solver must not take the game down
             self._call(self._failed, str(exc) or type(exc).__name__)
             return

@@ -142,6 +142,7 @@ class TableScreen(Screen[None]):
                     self.game.variant,
                     autostart=self._preload_solver(),
                     spread=self._plays_to_win() or self.help_to_win,
+                    risk=self._plays_to_win() and self._bot_takes_risks(),
                     id="solver-status",
                 )
                 yield Standings(id="standings")
@@ -550,6 +551,12 @@ class TableScreen(Screen[None]):
 
         players = self.game.state.players
         return len(players) > 1 and any(p.kind == "bot" and p.level == WINNER for p in players)
+
+    def _bot_takes_risks(self) -> bool:
+        """Whether a `winner` bot here plays its early turns with the risk tables."""
+        from dicepoker_tui.ai.winner_bot import needs_risk_tables
+
+        return needs_risk_tables(self.game.variant.id)
 
     def _needs_solver(self) -> bool:
         """Load the table from the start when the game uses it anyway (coach, solver bots)
