@@ -4,7 +4,8 @@ played by `optimal`, against the plain hint's option values.
 
     .venv/bin/python bench/win_bench.py [VARIANT]
 
-Builds (or loads) the variant's table and spread first; prints median and worst times.
+Builds (or loads) the variant's table and spread (and risk tables, where the bot takes
+risks) first; prints median and worst times.
 """
 
 from __future__ import annotations
@@ -15,8 +16,9 @@ import time
 
 from dicepoker_tui.ai.levels import make_bot
 from dicepoker_tui.ai.policy import Policy
+from dicepoker_tui.ai.solver.risk import get_risk
 from dicepoker_tui.ai.solver.spread import get_spread
-from dicepoker_tui.ai.win_policy import win_options_for
+from dicepoker_tui.ai.winner_bot import needs_risk_tables
 from dicepoker_tui.engine.players import Player
 from dicepoker_tui.engine.scoresheet.game import Game
 from dicepoker_tui.engine.scoresheet.variants import get_variant
@@ -25,17 +27,20 @@ from dicepoker_tui.ui.scoresheet.win_hints import win_hint_for
 
 def main(variant: str = "yahtzee") -> None:
     spread = get_spread(get_variant(variant))
+    if needs_risk_tables(variant):
+        get_risk(get_variant(variant))
     policy = Policy(spread.table)
     times: dict[str, list[float]] = {"winner decision": [], "win hint": [], "score options": []}
     bots = [Player(name=n, kind="bot", level="optimal") for n in ("A", "B")]
     for seed in (5, 6):
         game = Game.new(variant, bots, seed=seed)
         bot = make_bot("optimal", seed=1)
+        winner = make_bot("winner", seed=1)
         while not game.state.finished:
             state = game.state
             if state.turn is not None and state.turn.dice is not None:
                 for name, run in (
-                    ("winner decision", lambda s=state: win_options_for(spread, s, points=False)),
+                    ("winner decision", lambda s=state, w=winner, v=game.variant: w.choose(s, v)),
                     ("win hint", lambda s=state: win_hint_for(policy, spread, s)),
                     ("score options", lambda s=state: policy.options_for(s)),
                 ):

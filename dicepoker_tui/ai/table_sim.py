@@ -89,18 +89,17 @@ class _TableBatch(_Batch):
     def _turns(self, fields, totals, seat, group, level: str, open_boxes: int):
         """(games, turn valuation or None for points) for one group of sheets of `seat`:
         the `winner` bot's for the chance to win, or with a risk attitude (split by
-        table) where it takes one."""
+        table) where it takes one and the risk tables are given."""
         if level != WINNER:
             yield group, None
             return
         assert self.spread is not None, "the winner bot needs the spread"
         sub = _select(fields[seat], group)
         mean, var = self._rivals(fields, totals, seat, group)
-        if not takes_risks(self.table.variant.id, open_boxes):
+        if self.risk is None or not takes_risks(self.table.variant.id, open_boxes):
             base = totals[seat, group].astype(np.float64)
             yield group, WinTurn(self.spread, sub, base, mean, var)
             return
-        assert self.risk is not None, "the winner bot takes risks with the risk tables"
         own_mean, own_var = self.spread.moments(sub)
         wanted = risk_wanted(totals[seat, group] + own_mean, own_var, mean, var)
         buckets = self.risk.bucket(wanted)
@@ -135,8 +134,9 @@ def play_tables(
     risk: RiskTables | None = None,
 ) -> TableResult:
     """Play `games` seeded games with one seat per entry of `levels` (2 or more); the
-    `winner` level needs the variant's `spread` (and its `risk` tables where it takes
-    risks, `winner_bot.takes_risks`). The same seed gives the same games."""
+    `winner` level needs the variant's `spread`, and its `risk` tables to take risks
+    where it does (`winner_bot.takes_risks`; without them it plays every turn for the
+    chance to win). The same seed gives the same games."""
     unknown = [lv for lv in levels if lv not in FAST_LEVELS]
     if unknown or len(levels) < 2:
         raise ValueError(f"a fast table needs 2+ bots of {', '.join(FAST_LEVELS)}: {levels}")

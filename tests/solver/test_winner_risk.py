@@ -60,11 +60,12 @@ def test_behind_a_risk_table_decides_and_level_the_expected_score_play(dice_poke
 
 def test_common_dice_a_seat_plays_the_same_game_whoever_sits_beside_it(dice_poker, monkeypatch):
     table, spread, risk = dice_poker
+    monkeypatch.delitem(winner_bot.RISK_UNTIL, "dice-poker")  # every turn to win
     one = play_tables(table, ["optimal", "winner"], 600, seed=4, spread=spread)
     two = play_tables(table, ["optimal", "optimal"], 600, seed=4)
     assert (one.scores[:, 0] == two.scores[:, 0]).all()  # the same dice, the same play
     assert (one.scores[:, 1] != two.scores[:, 1]).any()  # where the winner chose otherwise
-    monkeypatch.setitem(winner_bot.RISK_UNTIL, "dice-poker", 4)
+    monkeypatch.setitem(winner_bot.RISK_UNTIL, "dice-poker", 4)  # (as it does from 3)
     risky = play_tables(table, ["optimal", "winner"], 600, seed=4, spread=spread, risk=risk)
     assert (risky.scores[:, 0] == one.scores[:, 0]).all()
     assert (risky.scores[:, 1] != one.scores[:, 1]).any()  # its early turns differ
@@ -81,11 +82,11 @@ def test_the_bot_takes_risks_only_early_and_only_where_measured_better():
     assert winner_bot.needs_risk_tables("yatzy") and not winner_bot.needs_risk_tables("yahtzee")
 
 
-def test_a_risk_taking_winner_plays_whole_games_through_the_engine(solved, monkeypatch):
+def test_a_risk_taking_winner_plays_whole_games_through_the_engine(solved):
     solved("dice-poker")
     from dicepoker_tui.families.head_to_head import head_to_head
 
-    monkeypatch.setitem(winner_bot.RISK_UNTIL, "dice-poker", 2)
+    assert winner_bot.takes_risks("dice-poker", 15)
     result = head_to_head("dice-poker", ["winner", "optimal"], 2, seed=3, keep=True)
     assert [g.finished for g in result.played] == [True, True]
     assert sum(b.wins for b in result.bots) == pytest.approx(2)
