@@ -366,6 +366,29 @@ def test_a_damaged_solver_cache_is_solved_again(tmp_path: Path, monkeypatch) -> 
     assert load_table(model) is None
 
 
+
+def test_damaged_spread_and_risk_tables_are_built_again(tmp_path: Path) -> None:
+    """A cut or foreign file in place of the `winner` bot's tables: `simulate` still runs
+    (one summary, status 0) and writes them anew."""
+    home = tmp_path / "home"
+    args = ("simulate", "--variant", "dice-poker", "--bot", "winner", "--bot", "optimal",
+            "--games", "40", "--seed", "1", "--json")  # fmt: skip
+    first = dicepoker(home, *args)
+    assert first.returncode == 0, first.stderr
+    files = sorted((home / "cache").glob("*-spread*.npz")) + sorted(
+        (home / "cache").glob("*-risk*.npz")
+    )
+    assert len(files) == 2
+    for damage in (b"PK\x03\x04 cut", b"", zlib.compress(b"x")):
+        for path in files:
+            path.write_bytes(damage)
+        again = dicepoker(home, *args)
+        assert again.returncode == 0 and "Traceback" not in again.stderr, again.stderr
+        assert json.loads(again.stdout) == json.loads(first.stdout) | {
+            "seconds": json.loads(again.stdout)["seconds"]
+        }
+        assert all(path.stat().st_size > 1000 for path in files)  # written anew
+
 # -- 6. import exactly as documented -----------------------------------------------------------
 
 

@@ -58,6 +58,35 @@ def table_key(model: Model) -> str:
     return f"{model.variant.id}-v{SOLVER_VERSION}-{digest}"
 
 
+DAMAGED = (OSError, KeyError, ValueError, TypeError, EOFError, zipfile.BadZipFile, zlib.error)
+"""What reading a damaged (cut, overwritten, foreign) cached file can raise."""
+
+
+def load_arrays(path: Path) -> dict[str, np.ndarray] | None:
+    """Every array of a cached `.npz`, or None when it is missing, not a regular file or
+    damaged (it is then built again and rewritten)."""
+    if not path.is_file():
+        return None
+    try:
+        with np.load(path, allow_pickle=False) as data:
+            return {name: data[name] for name in data.files}
+    except DAMAGED:
+        return None
+
+
+def save_arrays(path: Path, **arrays: np.ndarray) -> None:
+    """Write a cached `.npz` atomically (a reader never sees half a file)."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    tmp = path.with_suffix(f".{os.getpid()}.{threading.get_ident()}.tmp")
+    try:
+        with open(tmp, "wb") as fh:
+            np.savez(fh, **arrays)
+        os.replace(tmp, path)
+    finally:
+        with contextlib.suppress(OSError):
+            tmp.unlink()
+
+
 def table_path(model: Model) -> Path:
     return cache_dir() / f"{table_key(model)}.npz"
 
@@ -65,15 +94,12 @@ def table_path(model: Model) -> Path:
 def load_table(model: Model) -> Table | None:
     """The cached table of a model, or None (missing, not a regular file, damaged or the
     wrong size): then it is solved again and the cache rewritten."""
-    path = table_path(model)
-    if not path.is_file():
+    data = load_arrays(table_path(model))
+    if data is None:
         return None
     try:
-        with np.load(path, allow_pickle=False) as data:
-            values = data["values"]
-            start = float(data["start"])
-            seconds = float(data["seconds"])
-    except (OSError, KeyError, ValueError, TypeError, EOFError, zipfile.BadZipFile, zlib.error):
+        values, start, seconds = data["values"], float(data["start"]), float(data["seconds"])
+    except DAMAGED:
         return None
     if values.shape != (model.n_states,) or values.dtype != np.float32:
         return None
@@ -83,16 +109,9 @@ def load_table(model: Model) -> Table | None:
 def save_table(table: Table) -> Path:
     """Write a table atomically; returns its path."""
     path = table_path(table.model)
-    path.parent.mkdir(parents=True, exist_ok=True)
-    tmp = path.with_suffix(f".{os.getpid()}.{threading.get_ident()}.tmp")
-    with open(tmp, "wb") as fh:
-        np.savez(
-            fh,
-            values=table.values,
-            start=np.float64(table.start),
-            seconds=np.float64(table.seconds),
-        )
-    os.replace(tmp, path)
+    save_arrays(
+        path, values=table.values, start=np.float64(table.start), seconds=np.float64(table.seconds)
+    )
     return path
 
 

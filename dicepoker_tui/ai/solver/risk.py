@@ -11,7 +11,6 @@ Built once per variant and cached beside the expected-score table, like the spre
 from __future__ import annotations
 
 import contextlib
-import os
 import threading
 import time
 from collections.abc import Callable
@@ -21,7 +20,15 @@ from pathlib import Path
 import numpy as np
 
 from dicepoker_tui.ai.solver.build import solve_values
-from dicepoker_tui.ai.solver.cache import cache_dir, get_table, model_of, table_key
+from dicepoker_tui.ai.solver.cache import (
+    DAMAGED,
+    cache_dir,
+    get_table,
+    load_arrays,
+    model_of,
+    save_arrays,
+    table_key,
+)
 from dicepoker_tui.ai.solver.model import Model
 from dicepoker_tui.ai.solver.table import Table
 from dicepoker_tui.engine.scoresheet.variants.base import Variant
@@ -83,12 +90,14 @@ def risk_path(model: Model) -> Path:
 
 
 def _load(table: Table) -> RiskTables | None:
+    data = load_arrays(risk_path(table.model))
+    if data is None:
+        return None
     try:
-        with np.load(risk_path(table.model)) as data:
-            thetas = tuple(float(t) for t in data["thetas"])
-            values = [data[f"v{i}"] for i in range(len(thetas))]
-            seconds = float(data["seconds"])
-    except (OSError, KeyError, ValueError):
+        thetas = tuple(float(t) for t in data["thetas"])
+        values = [data[f"v{i}"] for i in range(len(thetas))]
+        seconds = float(data["seconds"])
+    except DAMAGED:
         return None
     if thetas != THETAS or any(v.shape != (table.states,) or v.dtype != np.float32
                                for v in values):  # fmt: skip
@@ -97,13 +106,9 @@ def _load(table: Table) -> RiskTables | None:
 
 
 def _save(model: Model, risk: RiskTables) -> None:
-    path = risk_path(model)
-    path.parent.mkdir(parents=True, exist_ok=True)
-    tmp = path.with_suffix(f".{os.getpid()}.{threading.get_ident()}.tmp")
     arrays = {f"v{i}": v for i, v in enumerate(risk.values)}
-    with open(tmp, "wb") as fh:
-        np.savez(fh, thetas=np.array(risk.thetas), seconds=np.float64(risk.seconds), **arrays)
-    os.replace(tmp, path)
+    save_arrays(risk_path(model), thetas=np.array(risk.thetas),
+                seconds=np.float64(risk.seconds), **arrays)  # fmt: skip
 
 
 def get_risk(variant: Variant, progress: Callable[[float], None] | None = None) -> RiskTables:

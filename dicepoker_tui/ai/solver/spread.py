@@ -12,7 +12,6 @@ One table per variant, cached next to the expected-score table.
 from __future__ import annotations
 
 import contextlib
-import os
 import threading
 import time
 from collections.abc import Callable
@@ -23,7 +22,15 @@ from pathlib import Path
 import numpy as np
 
 from dicepoker_tui.ai.solver.build import solve_values
-from dicepoker_tui.ai.solver.cache import cache_dir, get_table, model_of, table_key
+from dicepoker_tui.ai.solver.cache import (
+    DAMAGED,
+    cache_dir,
+    get_table,
+    load_arrays,
+    model_of,
+    save_arrays,
+    table_key,
+)
 from dicepoker_tui.ai.solver.model import Fields, Model
 from dicepoker_tui.ai.solver.table import Table
 from dicepoker_tui.engine.scoresheet.state import Sheet
@@ -100,10 +107,12 @@ def spread_path(model: Model) -> Path:
 
 
 def _load(table: Table) -> Spread | None:
+    data = load_arrays(spread_path(table.model))
+    if data is None:
+        return None
     try:
-        with np.load(spread_path(table.model)) as data:
-            var, seconds = data["var"], float(data["seconds"])
-    except (OSError, KeyError, ValueError):
+        var, seconds = data["var"], float(data["seconds"])
+    except DAMAGED:
         return None
     if var.shape != (table.states,) or var.dtype != np.float32:
         return None
@@ -111,12 +120,7 @@ def _load(table: Table) -> Spread | None:
 
 
 def _save(spread: Spread) -> None:
-    path = spread_path(spread.model)
-    path.parent.mkdir(parents=True, exist_ok=True)
-    tmp = path.with_suffix(f".{os.getpid()}.{threading.get_ident()}.tmp")
-    with open(tmp, "wb") as fh:
-        np.savez(fh, var=spread.var, seconds=np.float64(spread.seconds))
-    os.replace(tmp, path)
+    save_arrays(spread_path(spread.model), var=spread.var, seconds=np.float64(spread.seconds))
 
 
 def get_spread(variant: Variant, progress: Callable[[float], None] | None = None) -> Spread:
