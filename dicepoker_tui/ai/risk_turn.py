@@ -18,7 +18,7 @@ from dicepoker_tui.ai.solver.terms import BoxTerm
 from dicepoker_tui.ai.win_turn import WinTurn, _per_roll_extras, _with_floor
 
 RISK_SCALE = 1.0
-"""The risk attitude taken before the horizon, as a multiple of deficit / variance."""
+"""The risk attitude of the bot's early turns, as a multiple of deficit / variance."""
 
 
 def risk_wanted(

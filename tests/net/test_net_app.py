@@ -15,6 +15,13 @@ from dicepoker_tui.ui.net.waiting import WaitingScreen
 from .helpers import until
 
 
+async def bobs_table(hub, connect) -> None:
+    """Bob (a client of the hub) opens a two-seat Yahtzee table."""
+    bob = await connect("bob")
+    bob.create("yahtzee", seats=2)
+    await until(lambda: hub.tables, what="bob's table")
+
+
 async def test_open_a_table_wait_play_and_chat(hub_socket, connect):
     hub, path = hub_socket
     app = NetApp(path, hub.issue_token("alice"))
@@ -42,9 +49,7 @@ async def test_open_a_table_wait_play_and_chat(hub_socket, connect):
 
 async def test_sitting_down_at_the_last_free_seat_opens_the_table_once(hub_socket, connect):
     hub, path = hub_socket
-    bob = await connect("bob")
-    bob.create("yahtzee", seats=2)
-    await until(lambda: hub.tables, what="bob's table")
+    await bobs_table(hub, connect)
     app = NetApp(path, hub.issue_token("alice"))
     async with app.run_test(size=(100, 30)) as pilot:
         await until(lambda: app.client.welcome is not None, what="the welcome")
@@ -98,9 +103,7 @@ async def test_finished_games_go_to_the_servers_history_seen_from_a_session(
 async def test_the_lobby_shows_every_cell_whole(hub_socket, connect):
     """Columns fit their widest cell at once, not after the table next measures itself."""
     hub, path = hub_socket
-    bob = await connect("bob")
-    bob.create("yahtzee", seats=2)
-    await until(lambda: hub.tables, what="bob's table")
+    await bobs_table(hub, connect)
     app = NetApp(path, hub.issue_token("carol"))
     async with app.run_test(size=(100, 30)):
         await until(lambda: app.client.welcome is not None, what="the welcome")
