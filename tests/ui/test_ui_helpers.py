@@ -11,7 +11,7 @@ from dicepoker_tui.ui.common.dice import PIP, face_lines
 from dicepoker_tui.ui.scoresheet.goals import goals, section_bonuses, uses_bank
 from dicepoker_tui.ui.scoresheet.real_dice import parse_entry
 from dicepoker_tui.ui.scoresheet.sheet_model import result_line, sheet_rows
-from dicepoker_tui.ui.scoresheet.table import next_open_box
+from dicepoker_tui.ui.scoresheet.table_text import next_open_box
 
 
 @pytest.mark.parametrize(

@@ -7,61 +7,51 @@ commands; a refused command becomes a short notice.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable, Mapping
 
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.notifications import Notification
-from textual.screen import Screen
-from textual.widgets import OptionList, Static
+from textual.widgets import Static
 from textual.worker import Worker
 
 from dicepoker_tui.ai.bots import Bot
-from dicepoker_tui.engine.dice import Dice
-from dicepoker_tui.engine.errors import IllegalMove
 from dicepoker_tui.engine.scoresheet import events as ev
 from dicepoker_tui.engine.scoresheet.game import Game
-from dicepoker_tui.engine.scoresheet.state import GameState, Sheet, evolve
-from dicepoker_tui.engine.scoresheet.variants.base import Variant, WriteContext
-from dicepoker_tui.i18n import _, ngettext
-from dicepoker_tui.ui.common.dice import DiceRow, Die
+from dicepoker_tui.engine.scoresheet.state import GameState, evolve
+from dicepoker_tui.engine.scoresheet.variants.base import Variant
+from dicepoker_tui.i18n import _
+from dicepoker_tui.ui.common.dice import DiceRow
 from dicepoker_tui.ui.common.footer import KeysFooter
 from dicepoker_tui.ui.common.handover import HandoverResult, HandoverScreen
 from dicepoker_tui.ui.common.help import HelpScreen
 from dicepoker_tui.ui.common.size_notice import SizeNotice
 from dicepoker_tui.ui.common.text import log_line
-from dicepoker_tui.ui.common.textual_private import notes_shown, notify_note, withdraw_note
+from dicepoker_tui.ui.common.textual_private import withdraw_note
 from dicepoker_tui.ui.messages import GameOver, ToLobby
-from dicepoker_tui.ui.scoresheet.boxes import BoxList, BoxRow
-from dicepoker_tui.ui.scoresheet.goals import goals, uses_bank
+from dicepoker_tui.ui.scoresheet.boxes import BoxList
 from dicepoker_tui.ui.scoresheet.log import GameLog
 from dicepoker_tui.ui.scoresheet.menu import MenuChoice, MenuScreen
-from dicepoker_tui.ui.scoresheet.real_dice import RealDiceScreen
 from dicepoker_tui.ui.scoresheet.scoresheet import ResultChoice, ScoresheetScreen
 from dicepoker_tui.ui.scoresheet.seat_role import SeatRole
 from dicepoker_tui.ui.scoresheet.sheet import SheetTable
 from dicepoker_tui.ui.scoresheet.solver_status import SolverStatus
 from dicepoker_tui.ui.scoresheet.standings import Standings
+from dicepoker_tui.ui.scoresheet.table_keys import TableKeys
+from dicepoker_tui.ui.scoresheet.table_text import (
+    box_rows,
+    home_status,
+    next_open_box,
+    top_line,
+    written_rows,
+)
 
 PaletteCommand = tuple[str, str, Callable[[], object]]
 
 
-def next_open_box(variant: Variant, sheet: Sheet, after: str) -> str | None:
-    """The first open box following `after` in sheet order, wrapping round."""
-    open_boxes = variant.open_boxes(sheet)
-    if not open_boxes:
-        return None
-    order = variant.box_ids
-    start = order.index(after)
-    for box in order[start + 1 :] + order[: start + 1]:
-        if box in open_boxes:
-            return box
-    return open_boxes[0]
-
-
-class TableScreen(Screen[None]):
+class TableScreen(TableKeys):
     """Where a game is played."""
 
     BINDINGS_CONTEXT = "table"
@@ -261,126 +251,30 @@ class TableScreen(Screen[None]):
             self._shown[selector] = text
             self.query_one(selector, Static).update(text, layout=layout)
 
-    def _top_line(self, state: GameState, variant: Variant) -> Text:
-        role_line = self.role.top_line(state, variant)
-        if role_line is not None:
-            return role_line
-        text = Text(no_wrap=True, overflow="ellipsis")
-        text.append(f" {variant.display_name} ", style="bold reverse")
-        if state.turn is None:
-            text.append("  " + _("game over"))
-        else:
-            player = state.players[state.turn.player]
-            rnd = _("round {round} of {rounds}").format(
-                round=state.turn.round, rounds=len(variant.boxes)
-            )
-            text.append(f"  {rnd}  ")
-            who = (
-                _("{name} (bot)").format(name=player.name) if player.kind == "bot" else player.name
-            )
-            text.append(_("{name} to play").format(name=who), style="bold")
-        if state.real_dice:  # the dice are thrown on the table: no seed decides them
-            text.append("  · " + _("real dice"))
-        else:
-            text.append("  · " + _("seed {seed}").format(seed=state.seed), style="dim")
-        return text
-
     def _status(self, state: GameState, variant: Variant) -> Text:
         """Three short lines: the throw, the bonus goals, the stage and bank (as the seat
         role shows them)."""
-        return self.role.status(state, variant, self._home_status(state, variant))
+        home = home_status(state, variant, self.game.throws_left(), self.runner.is_bot)
+        return self.role.status(state, variant, home)
 
-    def _home_status(self, state: GameState, variant: Variant) -> Text:
-        """The status lines of a table at home."""
-        text = Text()
-        turn = state.turn
-        if turn is None:
-            text.append(_("Game over."), style="bold")
-            text.append("\n" + _("s shows the result; escape opens the menu."))
-            return text
-        seat = turn.player
-        sheet = state.sheets[seat]
-        player = state.players[seat]
-        left = self.game.throws_left()
-        if turn.dice is None:
-            if self.runner.is_bot(seat):
-                text.append(_("{name} is about to throw…").format(name=player.name))
-            else:
-                text.append(_("Press space or r to throw."), style="bold")
-        else:
-            total = max(variant.throws_per_turn, turn.throws + left)  # bank throws included
-            text.append(_("Throw {n} of {total}").format(n=turn.throws, total=total), style="bold")
-            extra = variant.spendable_bank(sheet)
-            if left:
-                text.append(" · " + _("{n} left").format(n=left))
-                if extra:
-                    text.append(" " + _("(bank {n})").format(n=extra))
-            else:
-                text.append(" · " + _("none left: write into a box"))
-            ctx = WriteContext(sheet=sheet, throws=turn.throws)
-            if variant.is_joker(tuple(sorted(turn.dice)), ctx):
-                text.append(" · " + _("JOKER"), style="bold reverse")
-        shown_goals = [g.describe() for g in goals(variant, sheet)]
-        text.append("\n" + " · ".join(shown_goals))
-        more = []
-        stage = variant.current_stage(sheet)
-        if len(variant.stages) > 1:
-            more.append(_("Stage {n} of {total}").format(n=stage, total=len(variant.stages)))
-        if uses_bank(variant):
-            more.append(
-                ngettext("bank {n} throw", "bank {n} throws", sheet.bank).format(n=sheet.bank)
-            )
-        text.append("\n" + " · ".join(more))
-        return text
-
-    def _written_rows(self, state: GameState, variant: Variant, seat: int) -> dict[str, BoxRow]:
-        sheet = state.sheets[seat]
-        return {
-            b.id: BoxRow(b.id, variant.label(b.id), sheet.scores[b.id], legal=False, written=True)
-            for b in variant.boxes
-            if sheet.filled(b.id)
-        }
-
-    def _box_rows(self, state: GameState, variant: Variant) -> list[BoxRow]:
-        turn = state.turn
-        if turn is None:
-            return []
-        written = self._written_rows(state, variant, turn.player)
-        rows = {row.box: row for row in self._open_box_rows(state, variant)} | written
-        return [rows[b.id] for b in variant.boxes if b.id in rows]
-
-    def _open_box_rows(self, state: GameState, variant: Variant) -> list[BoxRow]:
-        turn = state.turn
-        assert turn is not None
-        sheet = state.sheets[turn.player]
-        open_boxes = variant.open_boxes(sheet)
-        if turn.dice is None:
-            return [BoxRow(b, variant.label(b), None) for b in open_boxes]
-        dice = tuple(sorted(turn.dice))
-        preview = self.game.preview()
-        later = WriteContext(sheet=sheet, throws=max(2, turn.throws))
-        rows = []
-        for box in open_boxes:
-            points = preview.get(box)
-            note = ""
-            if points is not None and turn.throws == 1 and points > variant.score(box, dice, later):
-                note = "×2"
-            rows.append(BoxRow(box, variant.label(box), points, legal=box in preview, note=note))
-        return rows
+    def _top_line(self, state: GameState, variant: Variant) -> Text:
+        role_line = self.role.top_line(state, variant)
+        return top_line(state, variant) if role_line is None else role_line
 
     def _render_boxes(self, state: GameState, variant: Variant) -> None:
         boxes = self.query_one(BoxList)
         turn = state.turn
         if turn is None:  # the game is over: the first human's boxes as they ended
             seat = next((i for i, p in enumerate(state.players) if p.kind == "human"), 0)
-            written = self._written_rows(state, variant, seat)
+            written = written_rows(state, variant, seat)
             boxes.show([written[b.id] for b in variant.boxes if b.id in written], None)
             name = state.players[seat].name
             boxes.border_title = _("{name}'s boxes").format(name=name)
             return
         name = state.players[turn.player].name
         boxes.border_title = _("{name}'s boxes").format(name=name)
-        boxes.show(self._box_rows(state, variant), self._cursors.get(turn.player))
+        rows = box_rows(state, variant, self.game.preview())
+        boxes.show(rows, self._cursors.get(turn.player))
 
     def _render_side_sheet(self) -> None:
         sheet = self.query_one("#side-sheet", SheetTable)
@@ -444,189 +338,6 @@ class TableScreen(Screen[None]):
         if box in [row.box for row in boxes.rows]:
             boxes.highlighted = boxes.get_option_index(box)
 
-    # -- player actions -------------------------------------------------------------------
-    def _can_act(self) -> bool:
-        state = self.game.state
-        if state.turn is None:
-            self.notify(_("The game is over: s shows the result."), severity="warning", timeout=2)
-            return False
-        refusal = self.role.refusal(state)
-        if refusal:
-            self.notify(refusal, timeout=2)
-            return False
-        if self.runner.is_bot(state.turn.player):
-            name = state.players[state.turn.player].name
-            if self._wait_note is not None:  # one such note at a time, however many keys
-                withdraw_note(self.app, self._wait_note)
-            message = _("{name} (bot) is playing: wait for your turn.").format(name=name)
-            self._wait_note = notify_note(self.app, message, "", timeout=2)
-            return False
-        return True
-
-    def _attempt(self, command: Callable[[], object]) -> bool:
-        try:
-            command()
-        except IllegalMove as exc:
-            self.notify(exc.message, severity="warning", timeout=2.5)
-            return False
-        return True
-
-    def action_throw(self) -> None:
-        if not self._can_act():
-            return
-        if not self.game.state.real_dice:
-            self._attempt(self.game.throw)
-            return
-        turn = self.game.state.turn
-        assert turn is not None
-        if self.game.throws_left() <= 0:
-            self.notify(_("No throws left: write the dice into a box."), severity="warning")
-        elif turn.dice is not None and all(turn.held):
-            self.notify(_("Every die is held: release at least one to throw."), severity="warning")
-        else:
-            self.app.push_screen(RealDiceScreen(self.game, self._real_throw))
-
-    def _real_throw(self, dice: Dice) -> str | None:
-        try:
-            self.game.throw(dice=list(dice))
-        except IllegalMove as exc:
-            return exc.message
-        return None
-
-    def action_hold(self, index: int) -> None:
-        if self._can_act():
-            self._attempt(lambda: self.game.hold(index))
-
-    def on_die_clicked(self, message: Die.Clicked) -> None:
-        self.action_hold(message.index)
-
-    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
-        event.stop()
-        if event.option.id:
-            self._write(event.option.id)
-
-    def action_cursor(self, step: int) -> None:
-        boxes = self.query_one(BoxList)
-        if boxes.option_count == 0:
-            return
-        if step < 0:
-            boxes.action_cursor_up()
-        else:
-            boxes.action_cursor_down()
-        turn = self.game.state.turn
-        if turn is not None and boxes.cursor_box is not None:
-            self._cursors[turn.player] = boxes.cursor_box
-
-    def action_write(self) -> None:
-        box = self.query_one(BoxList).cursor_box
-        if box is None:
-            self.notify(_("No box under the cursor."), severity="warning", timeout=2)
-        else:
-            self._write(box)
-
-    def _write(self, box: str) -> None:
-        if self._can_act():
-            self._attempt(lambda: self.game.write(box))
-
-    def action_undo(self) -> None:
-        state = self.game.state
-        snapshot = state.undo
-        if snapshot is not None and snapshot.turn is not None:
-            writer = snapshot.turn.player
-            if self.runner.is_bot(writer):
-                self.notify(_("A bot's write cannot be taken back."), severity="warning", timeout=2)
-                return
-            self._announced = (snapshot.turn.round, writer)
-        self._attempt(self.game.undo)
-
-    # -- hints and the coach ----------------------------------------------------------------
-    def _preload_solver(self) -> bool:
-        """Whether the solver's table loads at once (the role decides, else as at home)."""
-        preload = self.role.preload_solver
-        return self._needs_solver() if preload is None else preload
-
-    def _plays_to_win(self) -> bool:
-        """Whether a bot at this table plays for the chance to win (it needs the spread)."""
-        from dicepoker_tui.ai.winner_bot import WINNER
-
-        players = self.game.state.players
-        return len(players) > 1 and any(p.kind == "bot" and p.level == WINNER for p in players)
-
-    def _bot_takes_risks(self) -> bool:
-        """Whether a `winner` bot here plays its early turns with the risk tables."""
-        from dicepoker_tui.ai.winner_bot import needs_risk_tables
-
-        return needs_risk_tables(self.game.variant.id)
-
-    def _needs_solver(self) -> bool:
-        """Load the table from the start when the game uses it anyway (coach, solver bots)
-        or when it is already cached; otherwise on the first hint."""
-        if self.coach_thresholds:
-            return True
-        from dicepoker_tui.ai.noise import LEVEL_NOISE
-
-        if any(p.kind == "bot" and p.level in LEVEL_NOISE for p in self.game.state.players):
-            return True
-        if self._plays_to_win():
-            return True
-        from dicepoker_tui.ai.solver import cached
-
-        try:
-            return cached(self.game.variant)
-        except Exception:  # no cache directory: load on the first hint
-            return False
-
-    def action_hint(self) -> None:
-        """Highlight the best dice to keep (or the best box); list the next best options."""
-        if not self._can_act():
-            return
-        status = self.query_one(SolverStatus)
-        if status.policy is None:
-            status.start()
-            if status.error is None:  # the hint follows by itself once the table is in
-                self._hint_waits_for = len(self.game.events)
-                status.on_ready = self._hint_when_ready
-            self._show_hint_note(status.waiting_message(), timeout=4)
-            return
-        state = self.game.state
-        if self.help_to_win and status.spread_table is not None:
-            from dicepoker_tui.ui.scoresheet.win_hints import win_hint_for
-
-            hint = win_hint_for(status.policy, status.spread_table, state)
-        else:
-            from dicepoker_tui.ui.scoresheet.hints import hint_for
-
-            hint = hint_for(status.policy, state)
-        self._show_hint_note(hint.text, timeout=8)
-        if hint.keep is not None:
-            self.query_one(DiceRow).hint = hint.keep
-        elif hint.box is not None and state.turn is not None:
-            self._cursors[state.turn.player] = hint.box
-            self._show_bot_box(hint.box)
-
-    def _hint_when_ready(self, _policy: object) -> None:
-        """The solver is in: the hint asked for meanwhile, if nothing has happened since."""
-        waited, self._hint_waits_for = self._hint_waits_for, None
-        if waited == len(self.game.events) and self.is_current:
-            self.action_hint()
-
-    def _show_hint_note(self, text: str, timeout: float) -> None:
-        self._withdraw_hint()
-        self._hint_note = notify_note(self.app, text, _("Hint"), timeout)
-
-    def _withdraw_hint(self) -> None:
-        """A hint is about the dice it was given for: it goes when they change."""
-        self._hint_waits_for = None
-        if self._hint_note is not None:
-            withdraw_note(self.app, self._hint_note)
-            self._hint_note = None
-
-    def _coach_note(self, seat: int, message: str) -> None:
-        name = self.game.state.players[seat].name
-        title = f"{_('Coach')} · {name}"
-        self._coach_notes = [n for n in self._coach_notes if n in notes_shown(self.app)]
-        self._coach_notes.append(notify_note(self.app, message, title, timeout=6))
-
     def action_sheet(self) -> None:
         self.app.push_screen(ScoresheetScreen(self.game), self._after_result)
 
@@ -648,31 +359,3 @@ class TableScreen(Screen[None]):
                 self.post_message(ToLobby())
             case "quit":
                 self.app.exit()
-
-    # -- command palette ------------------------------------------------------------------
-    def palette_commands(self) -> Iterator[PaletteCommand]:
-        yield (_("Throw"), _("Throw the dice that are not held (space, r)"), self.action_throw)
-        for i in range(5):
-            yield (
-                _("Hold die {n}").format(n=i + 1),
-                _("Hold or release die {n} ({n})").format(n=i + 1),
-                lambda i=i: self.action_hold(i),
-            )
-        yield (
-            _("Write"),
-            _("Write the dice into the box under the cursor (enter)"),
-            self.action_write,
-        )
-        yield (
-            _("Hint"),
-            _("The best move now and what the next best give up (h)"),
-            self.action_hint,
-        )
-        yield (_("Scoresheet"), _("Everyone's sheet side by side (s)"), self.action_sheet)
-        yield (
-            _("Undo"),
-            _("Take back the last write, until the next throw (u)"),
-            self.action_undo,
-        )
-        yield (_("Help"), _("Keys and the rules of this variant (?, F1)"), self.action_help)
-        yield (_("Menu"), _("Lobby, theme, quit (escape)"), self.action_menu)
