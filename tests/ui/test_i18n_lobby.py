@@ -16,7 +16,8 @@ from dicepoker_tui.families import GameSetup
 from dicepoker_tui.ui.app import DicePokerApp
 from dicepoker_tui.ui.common.settings import settings_path
 from dicepoker_tui.ui.common.textual_private import screen_lines
-from dicepoker_tui.ui.lobby.lobby import LobbyScreen, SeatList
+from dicepoker_tui.ui.lobby.lobby import LobbyScreen
+from dicepoker_tui.ui.lobby.seats import SeatList
 
 
 @pytest.fixture(autouse=True)

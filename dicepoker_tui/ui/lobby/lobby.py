@@ -4,18 +4,15 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from rich.table import Table
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
-from textual.screen import Screen
 from textual.widgets import Button, Input, Label, OptionList, Static
 from textual.widgets.option_list import Option
 
 from dicepoker_tui.engine.players import Player
 from dicepoker_tui.families import (
-    FamilySpec,
     GameSetup,
     VariantLike,
     all_variants,
@@ -28,49 +25,16 @@ from dicepoker_tui.i18n import LANGUAGES, _, current_language, rules_text
 from dicepoker_tui.ui.common.footer import KeysFooter
 from dicepoker_tui.ui.common.hanging import rules_renderable
 from dicepoker_tui.ui.common.help import reflow
-from dicepoker_tui.ui.common.text import level_label
-from dicepoker_tui.ui.lobby.rename import RenameScreen
-from dicepoker_tui.ui.messages import OpenHistory, OpenResume, SetLanguage, StartGame
+from dicepoker_tui.ui.lobby.language import LobbyLanguage
+from dicepoker_tui.ui.lobby.seat_edits import SeatEdits
+from dicepoker_tui.ui.lobby.seats import MAX_PLAYERS, SeatList, available_bot_levels
+from dicepoker_tui.ui.messages import OpenHistory, OpenResume, StartGame
 from dicepoker_tui.ui.views import views_for
 
 PaletteCommand = tuple[str, str, object]
-MAX_PLAYERS = max(family.max_seats for family in families())
 
 
-def available_bot_levels(family: FamilySpec) -> list[str]:
-    """A family's bot levels (none when its bot package cannot load)."""
-    try:
-        return family.bot_levels()
-    except ImportError:
-        return []
-
-
-class SeatList(OptionList):
-    """The seats in play order; the lobby edits the highlighted one."""
-
-    def show(
-        self, seats: list[Player], highlight: int | None, coach: list[float | None] | None = None
-    ) -> None:
-        self.clear_options()
-        coach = coach or []
-        for i, p in enumerate(seats):
-            grid = Table.grid(expand=True, padding=(0, 1))
-            grid.add_column(width=2, justify="right")
-            grid.add_column(ratio=1, no_wrap=True, overflow="ellipsis")
-            grid.add_column(no_wrap=True)
-            if p.kind == "human":
-                limit = coach[i] if i < len(coach) else None
-                human = _("human")
-                kind = Text(human if limit is None else f"{human} · {_('coach')} {limit:g}")
-            else:
-                kind = Text(f"{_('bot')} · {level_label(p.level)}", style="italic")
-            grid.add_row(str(i + 1), p.name, kind)
-            self.add_option(Option(grid, id=f"seat{i}"))
-        if seats:
-            self.highlighted = min(highlight or 0, len(seats) - 1)
-
-
-class LobbyScreen(Screen[None]):
+class LobbyScreen(SeatEdits, LobbyLanguage):
     """The first screen: everything needed to start (or resume) a game."""
 
     WIDE = 150
@@ -331,109 +295,6 @@ class LobbyScreen(Screen[None]):
             return
         self.post_message(StartGame(setup))
 
-    def action_add(self, kind: str) -> None:
-        if len(self.seats) >= MAX_PLAYERS:
-            self.notify(
-                _("At most {n} seats.").format(n=MAX_PLAYERS), severity="warning", timeout=2
-            )
-            return
-        names = [p.name for p in self.seats]
-        if kind == "bot":
-            if not self.levels:
-                self.notify(_("No bot level is available."), severity="warning", timeout=2)
-                return
-            stem = _("Bot")
-            player = Player(name=unused_name(names, stem), kind="bot", level=self.levels[0])
-        else:
-            player = Player(name=unused_name(names, _("Player")))
-        self.seats.append(player)
-        self.coach.append(None)
-        self._show_seats(len(self.seats) - 1)
-
-    def action_remove(self) -> None:
-        index = self._seat_index
-        if index is None or len(self.seats) <= 1:
-            self.notify(_("A game needs at least one seat."), severity="warning", timeout=2)
-            return
-        del self.seats[index]
-        del self.coach[index]
-        self._show_seats(min(index, len(self.seats) - 1))
-
-    def action_rename(self) -> None:
-        index = self._seat_index
-        if index is None:
-            return
-
-        def done(name: str | None) -> None:
-            if not name:
-                return
-            taken = {p.name.casefold() for i, p in enumerate(self.seats) if i != index}
-            if name.casefold() in taken:
-                self.notify(
-                    _("{name} is already at the table.").format(name=name),
-                    severity="warning",
-                    timeout=2,
-                )
-                return
-            self.seats[index] = self.seats[index].model_copy(update={"name": name})
-            self._show_seats(index)
-
-        self.app.push_screen(RenameScreen(self.seats[index].name), done)
-
-    def action_level(self) -> None:
-        index = self._seat_index
-        if index is None:
-            return
-        seat = self.seats[index]
-        if seat.kind != "bot":
-            self.notify(_("Levels are for bot seats (b adds one)."), severity="warning", timeout=2)
-            return
-        levels = self.levels or [seat.level or ""]
-        nxt = (
-            levels[(levels.index(seat.level) + 1) % len(levels)]
-            if seat.level in levels
-            else levels[0]
-        )
-        self.seats[index] = seat.model_copy(update={"level": nxt})
-        self._show_seats(index)
-        if len(levels) == 1:
-            self.notify(
-                _("{level} is the only bot level so far.").format(level=level_label(nxt)), timeout=2
-            )
-
-    def action_coach(self) -> None:
-        """Coach the highlighted human seat: off, then each threshold in turn, then off."""
-        from dicepoker_tui.ui.scoresheet.coach import COACH_THRESHOLDS
-
-        reason = self._not_here("coach")
-        if reason:
-            self.notify(reason, severity="warning", timeout=3)
-            return
-        index = self._seat_index
-        if index is None:
-            return
-        seat = self.seats[index]
-        if seat.kind != "human":
-            self.notify(_("The coach is for human seats."), severity="warning", timeout=2)
-            return
-        steps: list[float | None] = [None, *COACH_THRESHOLDS]
-        current = self.coach[index]
-        self.coach[index] = (
-            steps[(steps.index(current) + 1) % len(steps)] if current in steps else None
-        )
-        self._show_seats(index)
-        limit = self.coach[index]
-        if limit is None:
-            self.notify(_("No coach for {name}.").format(name=seat.name), timeout=2)
-        else:
-            self.notify(
-                _(
-                    "Coach for {name}: a note after a move that gives up more than "
-                    "{limit} expected points."
-                ).format(name=seat.name, limit=f"{limit:g}"),
-                timeout=3,
-            )
-
     def action_real_dice(self) -> None:
         reason = self._not_here("real_dice")
         if reason:
@@ -476,48 +337,6 @@ class LobbyScreen(Screen[None]):
         from dicepoker_tui.ui.bidding.flow import open_bidding_history
 
         open_bidding_history(self.app)
-
-    # -- language -------------------------------------------------------------------------
-    def action_next_language(self) -> None:
-        codes = list(LANGUAGES)
-        current = current_language()
-        index = codes.index(current) if current in codes else -1
-        self.choose_language(codes[(index + 1) % len(codes)])
-
-    def choose_language(self, code: str) -> None:
-        """Show the app in `code` (the app remembers it and has this lobby rebuilt)."""
-        if code != current_language():
-            self.post_message(SetLanguage(code))
-
-    async def retranslate(self) -> None:
-        """Build the lobby again in the current language, keeping the form as it was."""
-        variant = self.query_one("#variants", OptionList).highlighted
-        seat = self._seat_index
-        seed = self.query_one("#seed", Input).value
-        focused = self.focused.id if self.focused is not None else None
-        self._rename_default_seats()
-        await self.recompose()
-        variants = self.query_one("#variants", OptionList)
-        variants.highlighted = variant if variant is not None else 0
-        self._show_seats(seat)
-        self.query_one("#seed", Input).value = seed
-        self._show_about()
-        self._fit()
-        target = self.query(f"#{focused}") if focused else None
-        (target.first() if target else variants).focus()
-
-    def _rename_default_seats(self) -> None:
-        """Seats still called by their default names ("Player 2") take the new language's."""
-        old = self._stems
-        new = self._stems = (_("Player"), _("Bot"))
-        renamed: list[Player] = []
-        for p in self.seats:
-            stem, number = p.name.rpartition(" ")[::2]
-            if number.isdigit() and stem in old and stem != new[old.index(stem)]:
-                p = p.model_copy(update={"name": f"{new[old.index(stem)]} {number}"})
-            renamed.append(p)
-        if len({p.name.casefold() for p in renamed}) == len(renamed):
-            self.seats = renamed
 
     def action_theme(self) -> None:
         self.app.action_change_theme()
