@@ -67,7 +67,6 @@ class BiddingStatsScreen(PlayerFiguresScreen):
         Binding("q", "close", "Back", show=False),
     ]
 
-
     def __init__(self, store: Store, variant: str | None, player: str | None = None) -> None:
         super().__init__()
         self.store = store
