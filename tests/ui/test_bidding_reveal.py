@@ -82,3 +82,27 @@ async def test_the_result_shows_the_last_lifted_cups() -> None:
         for cup in reveal.cups:
             if cup:
                 assert " ".join(str(d) for d in cup) in last
+
+
+async def test_once_every_person_is_out_the_bots_play_on_without_a_key() -> None:
+    """The reveal that takes a person's last die waits for their key; the bots' reveals
+    after it do not (they wait their pace)."""
+    app = DicePokerApp(bot_pace=0, keep_history=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        open_bidding_game(app, GameSetup("perudo", (ANN, *BOTS), seed=5))
+        table = bidding_table(app)
+        for _ in range(60):  # Ann bids every die on the table until she is out
+            await wait_for(pilot, lambda: table._my_turn or table._reveal_waits)
+            if table._reveal_waits:
+                await pilot.press("space")
+                if not table.state.in_game(0):
+                    break
+                continue
+            for _step in range(table.state.total_dice):
+                await pilot.press("up")
+            await pilot.press("enter")
+            if table._my_turn:  # the bid could not be raised that far: call instead
+                await pilot.press("c")
+        assert not table.state.in_game(0), "Ann never lost her last die"
+        await wait_for(pilot, lambda: table.state.finished, rounds=3000)
+        assert isinstance(app.screen, BiddingResultScreen)

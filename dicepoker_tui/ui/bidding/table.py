@@ -216,6 +216,9 @@ class BiddingTableScreen(BidEntry):
         else:
             cup.title = _("{name}'s cup").format(name=state.players[self.viewer].name)
             cup.dice = tuple(state.cups[self.viewer]) if state.cups else ()
+            if self._reveal_waits:  # the new round's cup, once the lifted ones are read
+                cup.hidden_text = _("Your new cup shows once the cups are read.")
+                cup.dice = None
         hidden = self.role.hidden_cup_text(state)
         if hidden is not None:
             cup.hidden_text = hidden
@@ -231,10 +234,18 @@ class BiddingTableScreen(BidEntry):
         challenge, while people play at this screen (bots only: they wait their pace)."""
         return (
             self.role.plays_here
-            and bool(self.humans)
+            and self._readers_left
             and not self.state.finished
             and self._reveals() > self._reveals_read
         )
+
+    @property
+    def _readers_left(self) -> bool:
+        """Whether a person here still reads reveals: one with dice, or one who lost
+        the last die at this very reveal (once everyone here is out, the bots only
+        wait their pace)."""
+        just_out = {e.player for e in self._last_outcome if isinstance(e, ev.PlayerOut)}
+        return any(self.state.in_game(seat) or seat in just_out for seat in self.humans)
 
     def on_key(self, event: events.Key) -> None:
         """After a reveal, the first key (other than help and leaving) only goes on."""
