@@ -28,7 +28,7 @@ SUBCOMMANDS: list[tuple[str, str, str]] = [
     ("serve", "serve", N_("run a game server that friends join with plain ssh")),
     ("web", "web", N_("play in a browser: the app served on a local web page")),
     ("solve", "solve", N_("build the table of optimal play for a variant")),
-    ("simulate", "simulate", N_("play many solitaire games with a solver bot")),
+    ("simulate", "simulate", N_("play many games by bots: solitaire, or bots against each other")),
     ("advise", "advise", N_("the best play for real dice, every option valued")),
     ("analyze", "analyze", N_("every decision of a stored game against the best move")),
 ]
@@ -52,7 +52,10 @@ def build_parser(command: str | None = None) -> argparse.ArgumentParser:
     translate_argparse()
     parser = OneLineParser(
         prog="dicepoker",
-        description=_("Scoresheet dice games in the terminal. With no command, opens the lobby."),
+        description=_(
+            "Dice games in the terminal: scoresheet games, Perudo and Liar's Dice. "
+            "With no command, opens the lobby."
+        ),
     )
     parser.add_argument(
         "--lang",

@@ -29,9 +29,10 @@ def add_parser(p: argparse.ArgumentParser) -> None:
         "--bot",
         action="append",
         metavar="LEVEL",
-        help=_("one of {levels} (optimal); twice or more: those bots play each other").format(
-            levels=", ".join(LEVEL_NOISE)
-        ),
+        help=_(
+            "alone: one of {levels} (optimal); twice or more: those bots play each other"
+            " (any level of the variant's family, such as expert at Perudo)"
+        ).format(levels=", ".join(LEVEL_NOISE)),
     )
     p.add_argument("--games", default="1000", metavar="N", help=_("how many games (1000)"))
     p.add_argument("--seed", default="0", metavar="S", help=_("seed of the dice (0)"))
@@ -39,7 +40,9 @@ def add_parser(p: argparse.ArgumentParser) -> None:
     p.add_argument(
         "--save",
         action="store_true",
-        help=_("store the games in the history (seeded, replayable; game k has seed S+k)"),
+        help=_(
+            "store the games in the history (seeded, replayable; with one bot, game k has seed S+k)"
+        ),
     )
 
 
@@ -202,7 +205,7 @@ def _run_table(args: argparse.Namespace, bots: list[str]) -> int:
                 variant=args.variant, low=max(2, spec.min_seats), high=spec.max_seats, n=len(bots)
             )
         )
-    games = _count(args.games, "games", 1, MAX_GAMES)
+    games = _count(args.games, "games", 1, MAX_SAVED if args.save else MAX_GAMES)
     seed = _count(args.seed, "seed", 0, 2**63 - 1)
     result = head_to_head(
         args.variant, bots, games, seed, keep=args.save, progress=_progress(args.variant)

@@ -10,7 +10,7 @@ from dicepoker_tui.engine.bidding import events as ev
 from dicepoker_tui.engine.bidding.game import BiddingGame, replay
 from dicepoker_tui.engine.bidding.variants import get_variant
 from dicepoker_tui.store import Recorder, Store
-from dicepoker_tui.ui.bidding.text import review_text
+from dicepoker_tui.ui.bidding.text import REVIEW_WIDTH, bid_words, review_text
 
 
 def play_out(game: BiddingGame, moves: int | None = None) -> None:
@@ -66,3 +66,17 @@ def test_review_shows_every_cup_of_every_round() -> None:
         for cup in started.cups:
             if cup:
                 assert " ".join(map(str, cup)) in block
+
+
+def test_review_breaks_bid_lines_between_bids_to_fit_80_columns() -> None:
+    game = BiddingGame.new("perudo", ["Annabelle", "Bartholomew", "Cy", "Dorothea"], seed=5)
+    play_out(game)
+    shown = review_text(list(game.events), get_variant("perudo")).plain
+    lines = shown.splitlines()
+    assert max(len(line) for line in lines) <= REVIEW_WIDTH
+    assert not [line for line in lines if line != line.rstrip()]
+    names = [p.name for p in game.state.players]
+    for bid in (e for e in game.events if isinstance(e, ev.BidMade)):
+        whole = f"{names[bid.player]} {bid_words(bid.quantity, bid.face)}"
+        assert any(whole in line for line in lines), whole  # never cut across two lines
+    assert any(line.startswith("    ") and " · " in line for line in lines)  # a long round

@@ -76,3 +76,25 @@ async def test_real_dice_and_the_coach_are_off_for_bidding_games_with_the_reason
         assert setup.real_dice is False and setup.coach == ()
         await pilot.press("s")  # starts: nothing left that a bidding game would refuse
         await wait_for(pilot, lambda: isinstance(app.screen, BiddingTableScreen))
+
+
+async def test_the_seats_survive_a_game() -> None:
+    app = DicePokerApp(bot_pace=0, keep_history=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        lobby = app.screen
+        assert isinstance(lobby, LobbyScreen)
+        await highlight(pilot, lobby, "liars-dice")
+        await pilot.press("b", "b", "l")  # two bots, the second one a level up
+        seats = [(p.name, p.kind, p.level) for p in lobby.seats]
+        assert len(seats) == 3 and seats[1][2] != seats[2][2]
+        for leave in ("escape", "lobby", "new"):
+            await pilot.press("s")
+            await wait_for(pilot, lambda: isinstance(app.screen, BiddingTableScreen))
+            table = app.screen
+            if leave == "escape":  # leave the table to the lobby
+                await pilot.press("escape", "down", "enter")
+            else:  # the result screen's choices
+                app.after_game(table.game, leave)
+            await wait_for(pilot, lambda: app.screen is lobby)
+            assert lobby.variant_id == "liars-dice", leave
+            assert [(p.name, p.kind, p.level) for p in lobby.seats] == seats, leave

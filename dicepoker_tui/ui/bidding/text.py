@@ -300,6 +300,26 @@ def round_outcome(events: list[ev.Event], names: list[str]) -> str:
     return "; ".join(parts) + "." if parts else _("No die changes hands.")
 
 
+REVIEW_WIDTH = 76
+"""The review's bid lines are broken between bids to fit this many cells (80 columns
+less the scrollbar), so no name or bid is ever split across lines."""
+
+
+def bid_lines(bids: list[str], width: int = REVIEW_WIDTH) -> list[str]:
+    """The bids of a round joined with " · ", broken between bids into lines of at most
+    `width` cells (one longer bid keeps a line of its own); the first line indented by
+    two, the others by four."""
+    lines: list[str] = []
+    for bid in bids:
+        if lines and cell_len(lines[-1]) + cell_len(" · " + bid) <= width:
+            lines[-1] += " · " + bid
+        else:
+            if lines:
+                lines[-1] += " ·"
+            lines.append(("    " if lines else "  ") + bid)
+    return lines
+
+
 def review_text(events: list[ev.Event], variant: BiddingVariant) -> Text:
     """A whole game round by round: every cup, the bids, the call and who lost a die."""
     text = Text()
@@ -309,9 +329,9 @@ def review_text(events: list[ev.Event], variant: BiddingVariant) -> Text:
     bids: list[str] = []
 
     def flush_bids() -> None:
-        if bids:
-            text.append("  " + " · ".join(bids) + "\n")
-            bids.clear()
+        for line in bid_lines(bids):
+            text.append(line + "\n")
+        bids.clear()
 
     for event in events:
         match event:
@@ -340,11 +360,10 @@ def review_text(events: list[ev.Event], variant: BiddingVariant) -> Text:
                 bids.append(f"{names[event.player]} {call_word(event.call, variant.id)}!")
                 flush_bids()
                 wild = variant.wild_ones and not palifico
-                text.append("  " + _("Lifted:") + " ")
-                for cup in event.cups:
-                    if cup:
-                        text.append_text(cup_text(tuple(cup), event.face, wild))
-                        text.append("  ")
+                text.append("  " + _("Lifted:"))
+                for n, cup in enumerate(c for c in event.cups if c):
+                    text.append("  " if n else " ")  # two spaces between cups
+                    text.append_text(cup_text(tuple(cup), event.face, wild))
                 text.append(f"\n  {counted_for(event)}\n")
             case ev.DiceCountChanged():
                 text.append(f"  {dice_changed(names[event.player], event)}\n")
