@@ -34,6 +34,11 @@ class GameSSHServer(asyncssh.SSHServer):
         self._counted = False
         self._refusal: str | None = None
         self._telling = False
+        self._authed = False
+        self._offered: str | None = None
+        """The fingerprint of the last key the client offered (for the log of a refusal)."""
+        self._opened = 0
+        """Session channels this connection has had."""
 
     @property
     def _open(self) -> bool:
@@ -59,6 +64,8 @@ class GameSSHServer(asyncssh.SSHServer):
             conn.abort()  # too many of those already: no more words
 
     def connection_lost(self, exc: Exception | None) -> None:
+        if self._counted and not self._authed:
+            self._log_unauthenticated(exc)
         if self._counted:
             self._counted = False
             self.game_server.door.leave(self.address)
@@ -84,12 +91,14 @@ class GameSSHServer(asyncssh.SSHServer):
 
     def validate_public_key(self, username: str, key: asyncssh.SSHKey) -> bool:
         """Any key on an open server (a key the authorized keys refused never gets in)."""
+        self._offered = key.get_fingerprint()
         if not self._open:
             return False
         self.fingerprint = key.get_fingerprint()
         return True
 
     def auth_completed(self) -> None:
+        self._authed = True
         if self._keys is not None and self._keys.accepted is not None:
             self.fingerprint = self._keys.accepted.get_fingerprint()
 
@@ -120,6 +129,30 @@ class GameSSHServer(asyncssh.SSHServer):
                 asyncssh.OPEN_ADMINISTRATIVELY_PROHIBITED,
                 f"dicepoker: {limit} session(s) per connection; connect again for another",
             )
+        # a session after the connection's first counts as a new connection: closing and
+        # opening channels on one connection is no way round the connections a minute
+        refusal = self.game_server.door.spend(self.address) if self._opened else None
+        if refusal is not None:
+            self.game_server.logins.write(self.address, self.username, self.fingerprint, refusal)
+            raise asyncssh.ChannelOpenError(
+                asyncssh.OPEN_ADMINISTRATIVELY_PROHIBITED, f"dicepoker: {refusal}"
+            )
+        self._opened += 1
         session = GameSession(self.game_server, Identity(self.username, self.fingerprint), self)
         self.sessions.add(session)
         return session
+
+    def _log_unauthenticated(self, exc: Exception | None) -> None:
+        """The login log's line for a connection let in at the door that never logged in:
+        its keys or password refused, or its grace over (a client that never gave a name
+        and left on its own attempted no login)."""
+        timed_out = isinstance(exc, asyncssh.ConnectionLost) and "timeout" in str(exc).lower()
+        if timed_out:
+            why = f"refused: no login within {self.game_server.door.limits.login_grace:g} s"
+        elif not self.username:
+            return
+        elif self._offered is not None:
+            why = "refused: key not authorized"
+        else:
+            why = "refused: no key given"
+        self.game_server.logins.write(self.address, self.username or "-", self._offered, why)
