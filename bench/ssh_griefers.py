@@ -142,21 +142,29 @@ async def table_spam(port: int, stop: asyncio.Event) -> None:
 
 
 async def channel_flood(port: int, stop: asyncio.Event) -> None:
-    conn = await asyncssh.connect(
-        "127.0.0.1",
-        port,
-        username="flooder",
-        known_hosts=None,
-        client_keys=None,
-        agent_path=None,
-        password="",
-        preferred_auth="keyboard-interactive,password",
-    )
-    async with conn:
-        while not stop.is_set():
-            with contextlib.suppress(asyncssh.Error, OSError):
-                chan, _ = await conn.create_session(asyncssh.SSHClientSession)
-                chan.close()
+    """Session channels as fast as they open; when the server ends the connection for
+    them, a new connection (as the door allows)."""
+    while not stop.is_set():
+        try:
+            conn = await asyncssh.connect(
+                "127.0.0.1",
+                port,
+                username="flooder",
+                known_hosts=None,
+                client_keys=None,
+                agent_path=None,
+                password="",
+                preferred_auth="keyboard-interactive,password",
+            )
+        except (asyncssh.Error, OSError):
+            await asyncio.sleep(0.05)
+            continue
+        async with conn:
+            while not stop.is_set() and not conn.is_closed():
+                with contextlib.suppress(asyncssh.Error, OSError):
+                    chan, _ = await conn.create_session(asyncssh.SSHClientSession)
+                    chan.close()
+                await asyncio.sleep(0)
 
 
 async def key_flood(port: int, stop: asyncio.Event) -> None:

@@ -48,6 +48,15 @@ class Door:
         limits = self.limits
         if self.open.get(address, 0) >= limits.connections_per_address:
             return f"too many connections from {address} at once"
+        refusal = self.spend(address)
+        if refusal is None:
+            self.open[address] = self.open.get(address, 0) + 1
+        return refusal
+
+    def spend(self, address: str) -> str | None:
+        """Take one token of `address`'s bucket of new connections (a connection's every
+        session after its first takes one too); or why there is none left."""
+        limits = self.limits
         rate = limits.connections_per_minute / 60.0
         burst = float(limits.connections_per_minute)
         now = self.clock()
@@ -57,7 +66,6 @@ class Door:
             self._buckets[address] = (tokens, now)
             return f"too many new connections from {address}; try again in a minute"
         self._buckets[address] = (tokens - 1, now)
-        self.open[address] = self.open.get(address, 0) + 1
         if len(self._buckets) > 10000:  # forget the full buckets of addresses long gone
             self._buckets = {a: b for a, b in self._buckets.items() if b[0] < burst - 1}
         return None

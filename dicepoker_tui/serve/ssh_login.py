@@ -11,12 +11,19 @@ arrives; its sessions per connection as each session channel opens.
 
 from __future__ import annotations
 
+import asyncio
+from typing import NoReturn
+
 import asyncssh
 
 from dicepoker_tui.net.hub import Identity
 from dicepoker_tui.serve.authorized_keys import ConnectionKeys
 from dicepoker_tui.serve.session_host import SessionHost
 from dicepoker_tui.serve.ssh_server import GameSession
+
+REFUSED_SESSIONS = 10
+"""Session channels refused on one connection before it is ended."""
+TOO_MANY_REFUSED = f"{REFUSED_SESSIONS} sessions refused on one connection; it is closed"
 
 
 class GameSSHServer(asyncssh.SSHServer):
@@ -34,6 +41,12 @@ class GameSSHServer(asyncssh.SSHServer):
         self._counted = False
         self._refusal: str | None = None
         self._telling = False
+        self._authed = False
+        self._offered: str | None = None
+        """The fingerprint of the last key the client offered (for the log of a refusal)."""
+        self._opened = 0
+        """Session channels this connection has had."""
+        self._refused_sessions = 0
 
     @property
     def _open(self) -> bool:
@@ -59,6 +72,8 @@ class GameSSHServer(asyncssh.SSHServer):
             conn.abort()  # too many of those already: no more words
 
     def connection_lost(self, exc: Exception | None) -> None:
+        if self._counted and not self._authed:
+            self._log_unauthenticated(exc)
         if self._counted:
             self._counted = False
             self.game_server.door.leave(self.address)
@@ -84,12 +99,14 @@ class GameSSHServer(asyncssh.SSHServer):
 
     def validate_public_key(self, username: str, key: asyncssh.SSHKey) -> bool:
         """Any key on an open server (a key the authorized keys refused never gets in)."""
+        self._offered = key.get_fingerprint()
         if not self._open:
             return False
         self.fingerprint = key.get_fingerprint()
         return True
 
     def auth_completed(self) -> None:
+        self._authed = True
         if self._keys is not None and self._keys.accepted is not None:
             self.fingerprint = self._keys.accepted.get_fingerprint()
 
@@ -114,12 +131,47 @@ class GameSSHServer(asyncssh.SSHServer):
         limit = self.game_server.door.limits.sessions_per_connection
         open_now = [s for s in self.sessions if s.chan is None or not s.chan.is_closing()]
         if len(open_now) >= limit:
-            why = f"{len(open_now)} sessions on one connection already"
-            self.game_server.logins.write(self.address, self.username, self.fingerprint, why)
-            raise asyncssh.ChannelOpenError(
-                asyncssh.OPEN_ADMINISTRATIVELY_PROHIBITED,
+            self._refuse_session(
+                f"{len(open_now)} sessions on one connection already",
                 f"dicepoker: {limit} session(s) per connection; connect again for another",
             )
+        # a session after the connection's first counts as a new connection: closing and
+        # opening channels on one connection is no way round the connections a minute
+        refusal = self.game_server.door.spend(self.address) if self._opened else None
+        if refusal is not None:
+            self._refuse_session(refusal, f"dicepoker: {refusal}")
+        self._opened += 1
         session = GameSession(self.game_server, Identity(self.username, self.fingerprint), self)
         self.sessions.add(session)
         return session
+
+    def _refuse_session(self, why: str, line: str) -> NoReturn:
+        """Refuse a session channel with `line`, logged; at the `REFUSED_SESSIONS`-th
+        refusal the connection is ended, so that one connection's refusals (each a line
+        in the log) stay few."""
+        self._refused_sessions += 1
+        self.game_server.logins.write(self.address, self.username, self.fingerprint, why)
+        if self._refused_sessions >= REFUSED_SESSIONS and self._conn is not None:
+            self.game_server.logins.write(
+                self.address, self.username, self.fingerprint, TOO_MANY_REFUSED
+            )
+            line_out = f"dicepoker: {TOO_MANY_REFUSED}"
+            asyncio.get_running_loop().call_soon(  # once this refusal is sent
+                self._conn.disconnect, asyncssh.DISC_BY_APPLICATION, line_out
+            )
+        raise asyncssh.ChannelOpenError(asyncssh.OPEN_ADMINISTRATIVELY_PROHIBITED, line)
+
+    def _log_unauthenticated(self, exc: Exception | None) -> None:
+        """The login log's line for a connection let in at the door that never logged in:
+        its keys or password refused, or its grace over (a client that never gave a name
+        and left on its own attempted no login)."""
+        timed_out = isinstance(exc, asyncssh.ConnectionLost) and "timeout" in str(exc).lower()
+        if timed_out:
+            why = f"refused: no login within {self.game_server.door.limits.login_grace:g} s"
+        elif not self.username:
+            return
+        elif self._offered is not None:
+            why = "refused: key not authorized"
+        else:
+            why = "refused: no key given"
+        self.game_server.logins.write(self.address, self.username or "-", self._offered, why)

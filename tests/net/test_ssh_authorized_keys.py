@@ -11,6 +11,7 @@ from dicepoker_tui.serve.authorized_keys import load_authorized_keys
 from dicepoker_tui.serve.host_key import HostKeyError
 from dicepoker_tui.serve.server import GameServer, ServeOptions
 
+from .helpers import until
 from .ssh_client import Terminal, connect
 
 KEY_A = asyncssh.generate_private_key("ssh-ed25519")
@@ -46,6 +47,9 @@ async def test_a_key_allowed_only_from_another_address_is_refused_here(short_tmp
     try:
         with pytest.raises(asyncssh.PermissionDenied):
             await connect(server.port, "alice", KEY_A)
+        refused = f"alice {KEY_A.get_fingerprint()} refused: key not authorized"
+        log = server.data_dir / "logins.log"
+        await until(lambda: log.exists() and refused in log.read_text(), what="logged")
         async with await connect(server.port, "bob", KEY_B) as conn:
             result = await conn.run("x", check=False)
             assert result.exit_status == 1  # in (and refused the command)
