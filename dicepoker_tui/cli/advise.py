@@ -9,7 +9,7 @@ from dicepoker_tui.ai.policy import Option, Policy
 from dicepoker_tui.ai.solver.model import NOT_JOKER, Model
 from dicepoker_tui.cli.errors import CliError
 from dicepoker_tui.cli.solver_tables import table_for, variant_or_error
-from dicepoker_tui.cli.texts import describe, roll_problem, whole_number
+from dicepoker_tui.cli.texts import ascii_int, describe, roll_problem, whole_number
 from dicepoker_tui.engine.dice import all_rolls, parse_roll
 from dicepoker_tui.engine.scoresheet.state import Sheet
 from dicepoker_tui.engine.scoresheet.variants.base import Variant, WriteContext
@@ -97,10 +97,9 @@ def _dice(text: str) -> tuple[int, ...]:
 
 
 def _number(text: str, flag: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        raise CliError(whole_number(flag, text)) from None
+    value = ascii_int(text)
+    if value is None:
+        raise CliError(whole_number(flag, text))
     if value < 0:
         raise CliError(_("{flag} cannot be negative ({value})").format(flag=flag, value=value))
     return value
@@ -134,14 +133,13 @@ def build_sheet(variant: Variant, model: Model, filled: list[str], bank: int) ->
             )
         if box in scores:
             raise CliError(_("{box} is filled twice").format(box=box))
-        try:
-            points = int(text)
-        except ValueError:
+        points = ascii_int(text)
+        if points is None:
             raise CliError(
                 _("{box}: points must be a whole number, not {value}").format(
                     box=box, value=repr(text)
                 )
-            ) from None
+            )
         if points not in possible_points(variant, model, box):
             raise CliError(
                 ngettext(

@@ -9,7 +9,7 @@ import sys
 from pathlib import Path
 
 from dicepoker_tui.cli.errors import CliError
-from dicepoker_tui.cli.texts import ascii_int, bounded_int
+from dicepoker_tui.cli.texts import ascii_int, bounded_int, seconds_arg
 from dicepoker_tui.cli.web_options import add_web_limits, check_public_url, until_stopped
 from dicepoker_tui.i18n import _
 
@@ -22,6 +22,9 @@ def port_arg(text: str) -> int:
             _("--port {port} is not a port (0-65535)").format(port=value)
         )
     return bounded_int(0, 65535)(text)
+
+
+_limit = bounded_int(1, 100_000)
 
 
 def add_parser(p: argparse.ArgumentParser) -> None:
@@ -55,7 +58,7 @@ def add_parser(p: argparse.ArgumentParser) -> None:
     )
     p.add_argument(
         "--idle-timeout",
-        type=float,
+        type=seconds_arg,
         default=3600.0,
         metavar="SECONDS",
         help=_("close sessions without a key pressed for this long (0: never; default 3600)"),
@@ -75,39 +78,39 @@ def add_parser(p: argparse.ArgumentParser) -> None:
     add_web_limits(web, with_caps=False)
     limits = p.add_argument_group(_("limits"))
     limits.add_argument(
-        "--max-tables", type=int, default=100, metavar="N", help=_("open tables (default 100)")
+        "--max-tables", type=_limit, default=100, metavar="N", help=_("open tables (default 100)")
     )
     limits.add_argument(
         "--max-tables-per-name",
-        type=int,
+        type=_limit,
         default=3,
         metavar="N",
         help=_("unfinished tables one nickname may open (default 3)"),
     )
     limits.add_argument(
         "--sessions-per-connection",
-        type=int,
+        type=_limit,
         default=1,
         metavar="N",
         help=_("sessions one SSH connection may open (default 1)"),
     )
     limits.add_argument(
         "--connections-per-address",
-        type=int,
+        type=_limit,
         default=10,
         metavar="N",
         help=_("connections open at once from one address (default 10)"),
     )
     limits.add_argument(
         "--connections-per-minute",
-        type=int,
+        type=_limit,
         default=30,
         metavar="N",
         help=_("new connections a minute from one address (default 30)"),
     )
     limits.add_argument(
         "--login-grace",
-        type=float,
+        type=seconds_arg,
         default=30.0,
         metavar="SECONDS",
         help=_("seconds a connection has to log in (default 30)"),

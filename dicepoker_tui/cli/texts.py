@@ -8,6 +8,8 @@ them at the app's catalogue, so `dicepoker --lang uk --help` is Ukrainian throug
 from __future__ import annotations
 
 import argparse
+import math
+import re
 from collections.abc import Callable
 
 from dicepoker_tui import i18n
@@ -115,6 +117,22 @@ def bounded_int(low: int, high: int = INT_MAX) -> Callable[[str], int]:
     return parse
 
 
+_DECIMAL = re.compile(r"[+-]?(?:[0-9]+(?:\.[0-9]*)?|\.[0-9]+)")
+
+
+def seconds_arg(text: str) -> float:
+    """An argparse `type` for a length of time: a finite decimal in ASCII digits (no
+    `nan`, `inf`, exponent or other scripts' digits)."""
+    digits = text.strip()
+    if len(digits) > 30 or _DECIMAL.fullmatch(digits) is None:
+        raise ValueError(text)  # argparse says "invalid float value: 'x'"
+    value = float(digits)
+    if not math.isfinite(value):
+        raise ValueError(text)
+    return value
+
+
+seconds_arg.__name__ = "float"  # type: ignore[attr-defined]
 game_id_arg = bounded_int(0)
 _whole_count = bounded_int(0)
 

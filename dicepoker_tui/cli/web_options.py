@@ -8,7 +8,7 @@ import contextlib
 import signal
 
 from dicepoker_tui.cli.errors import CliError
-from dicepoker_tui.cli.texts import bounded_int
+from dicepoker_tui.cli.texts import bounded_int, seconds_arg
 from dicepoker_tui.i18n import _
 
 
@@ -35,7 +35,7 @@ def add_web_limits(p: argparse.ArgumentParser, with_caps: bool = True) -> None:
     )
     p.add_argument(
         "--idle-timeout",
-        type=float,
+        type=seconds_arg,
         default=3600.0,
         metavar="SECONDS",
         help=_("close tabs without a key pressed for this long (0: never; default 3600)"),

@@ -1,7 +1,8 @@
 """Recovering what a history moved aside still holds, into the new history at its place.
 
 Two cases: an empty main file whose write-ahead log holds committed transactions (SQLite
-itself would drop that log), rebuilt page by page from the log's committed frames; and a
+itself would drop that log), rebuilt page by page from the log's committed frames (row
+by row when the log lacks pages an earlier checkpoint wrote to the lost file); and a
 damaged database, from which every row that still reads is copied. The files moved aside
 are never written: SQLite only ever opens a copy of them.
 """
@@ -31,7 +32,7 @@ def recover(moved: Path, target: Path) -> bool:
             if pages is None:
                 return False
             _write_pages(target, *pages)
-            return _usable(target)
+            return _usable(target) or _salvage_pages(pages, target)
         if moved.is_file() and moved.stat().st_size:
             return _salvage(moved, target)
     except (OSError, sqlite3.Error):
@@ -90,6 +91,15 @@ def _write_pages(target: Path, page_size: int, pages: dict[int, bytes], size: in
     with target.open("xb") as out:
         for number in range(1, size + 1):
             out.write(pages.get(number, bytes(page_size)))
+
+
+def _salvage_pages(pages: tuple[int, dict[int, bytes], int], target: Path) -> bool:
+    """The rows that still read from a log that lacks some pages (those written to the
+    main file by an earlier checkpoint are lost with it): rebuilt in a scratch file."""
+    with tempfile.TemporaryDirectory() as tmp:
+        rebuilt = Path(tmp) / "rebuilt.db"
+        _write_pages(rebuilt, *pages)
+        return _salvage(rebuilt, target)
 
 
 def _usable(target: Path) -> bool:

@@ -17,6 +17,7 @@ from textual.reactive import reactive
 from textual.screen import Screen
 from textual.widgets import Button, DataTable, Static
 
+from dicepoker_tui.engine.names import plain
 from dicepoker_tui.families import all_variants
 from dicepoker_tui.i18n import N_, _, ngettext, pgettext
 from dicepoker_tui.store import GameRecord, Store, StoreError
@@ -187,6 +188,15 @@ class HistoryScreen(Screen[None]):
             if score is None:  # no totals (a bidding game): the player's place
                 place = min((p.place for p in me if p.place is not None), default=None)
                 score = None if place is None else _("#{place}").format(place=place)
+        if game.damaged:  # its id and why, never a made-up date or score
+            return [
+                Text(str(game.id), style="dim", justify="right"),
+                Text("—"),
+                Text(ellipsize(variant_name(game.variant), widths[2])),
+                Text(""),
+                Text(""),
+                Text(ellipsize(plain(game.damaged), widths[5]), style="red"),
+            ]
         date = when(game.started_at, time_zone(self))
         return [
             Text(str(game.id), style="dim", justify="right"),
@@ -293,6 +303,12 @@ class HistoryScreen(Screen[None]):
     def action_review(self) -> None:
         game = self.highlighted
         if game is None:
+            return
+        if game.damaged:  # as `dicepoker export` says: no review with a made-up date
+            message = _("Game {id} cannot be opened: {error}").format(
+                id=game.id, error=plain(game.damaged)
+            )
+            self.notify(message, severity="error", timeout=6, markup=False)
             return
         show_review(self, self.store, game.id)
 
