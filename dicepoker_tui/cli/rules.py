@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import argparse
+import shutil
+import sys
 
 from dicepoker_tui.cli.errors import CliError
 from dicepoker_tui.cli.texts import unknown_variant
@@ -19,5 +21,15 @@ def run(args: argparse.Namespace) -> int:
         variant = get_variant(args.variant)
     except KeyError:
         raise CliError(unknown_variant(args.variant, family=None)) from None
-    print(variant.display_rules, end="")  # in the language of --lang / LANG
+    from dicepoker_tui.ui.common.hanging import rules_lines  # rich only, no Textual
+
+    text = variant.display_rules  # in the language of --lang / LANG
+    print("\n".join(rules_lines(text, print_width())))
     return 0
+
+
+def print_width() -> int:
+    """The terminal's width; 80 columns when the output is not a terminal."""
+    if not sys.stdout.isatty():
+        return 80
+    return max(40, shutil.get_terminal_size().columns)

@@ -15,7 +15,7 @@ from dicepoker_tui.i18n import _
 from dicepoker_tui.store import Store, StoreError
 from dicepoker_tui.store.bidding_stats import BiddingStats
 from dicepoker_tui.ui.common.footer import KeysFooter
-from dicepoker_tui.ui.history.choose import filter_labels
+from dicepoker_tui.ui.history.choose import filter_labels, show_filter_labels
 from dicepoker_tui.ui.history.player_screen import PlayerFiguresScreen
 from dicepoker_tui.ui.history.review_text import number, variant_name
 
@@ -152,10 +152,7 @@ class BiddingStatsScreen(PlayerFiguresScreen):
         self.load()
 
     def _show_labels(self) -> None:
-        for button, label in zip(
-            ("#bstats-variant", "#bstats-player"), self._labels(), strict=True
-        ):
-            self.query_one(button, Button).label = label
+        show_filter_labels(self, ("#bstats-variant", "#bstats-player"), self._labels())
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         event.stop()

@@ -9,6 +9,7 @@ wrapped so that its further lines start under the row's text column.
 
 from __future__ import annotations
 
+import io
 import re
 from collections.abc import Iterable
 from dataclasses import dataclass
@@ -29,6 +30,40 @@ COLUMN_GAP = re.compile(r"\S {2,}(?=\S)")
 TABLE_GAP = re.compile(r"\S {3,}(?=\S)")
 """A table row at the margin (`One pair          two of a face`): wider gaps than a
 sentence's double space."""
+
+
+# "Decision: …", "Рішення: …" start their own line: a capital letter of any script, a short
+# label, a colon.
+LABELLED = re.compile(r"[^\W\d_][\w -]{0,30}:\s")
+
+
+def labelled(line: str) -> bool:
+    return line[:1].isupper() and LABELLED.match(line) is not None
+
+
+# A table row (`One pair          two of a face   2 x face`): columns three spaces apart.
+TABLE_ROW = re.compile(r"\S {3,}\S")
+
+
+def joinable(line: str) -> bool:
+    """Whether `line` may be joined onto the line before it, or take the next one: a
+    paragraph line, not an indented line, a label or a table row."""
+    return (
+        bool(line) and not line[0].isspace() and not labelled(line) and not (TABLE_ROW.search(line))
+    )
+
+
+def reflow(text: str) -> str:
+    """Join the hard-wrapped lines of each paragraph (indented lines and table rows stay
+    as they are), so the rules wrap to whatever width the terminal has."""
+    out: list[str] = []
+    for line in text.rstrip().splitlines():
+        before = out[-1] if out else ""
+        if joinable(line) and before and not before[0].isspace() and not TABLE_ROW.search(before):
+            out[-1] = f"{out[-1]} {line}"
+        else:
+            out.append(line)
+    return "\n".join(out)
 
 
 @dataclass(frozen=True)
@@ -63,7 +98,7 @@ def _continues(line: str, row: str, hang: int) -> bool:
 
 
 def rules_rows(text: str) -> list[Row]:
-    """The rows of a reflowed rules text (see `help.reflow`)."""
+    """The rows of a reflowed rules text (see `reflow`)."""
     rows: list[tuple[str, int]] = []
     for line in text.splitlines():
         last = rows[-1][0] if rows else ""
@@ -121,3 +156,10 @@ class HangingRows:
 def rules_renderable(text: str) -> HangingRows:
     """A reflowed rules text, drawn with hanging indents."""
     return HangingRows(rules_rows(text))
+
+
+def rules_lines(text: str, width: int) -> list[str]:
+    """A rules text reflowed and wrapped to `width` columns with hanging indents, as plain
+    lines (what `dicepoker rules` prints)."""
+    console = Console(width=width, file=io.StringIO(), color_system=None, highlight=False)
+    return [line.plain.rstrip() for line in rules_renderable(reflow(text)).lines(console, width)]

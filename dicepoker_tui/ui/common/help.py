@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import re
 from collections.abc import Sequence
 
 from rich.text import Text
@@ -15,7 +14,7 @@ from textual.widgets import Static
 from dicepoker_tui.engine.scoresheet.variants.base import Variant
 from dicepoker_tui.i18n import N_, _
 from dicepoker_tui.ui.common.footer import KeysFooter
-from dicepoker_tui.ui.common.hanging import HangingRows, Row, rules_renderable
+from dicepoker_tui.ui.common.hanging import HangingRows, Row, reflow, rules_renderable
 
 TABLE_KEYS = (
     ("space / r", N_("throw the dice (the held ones stay)")),
@@ -45,40 +44,6 @@ LOBBY_KEYS = (
     ("L", N_("next language (remembered); or click one in the language row")),
     ("ctrl+p", N_("command palette (every action by name), language")),
 )
-
-
-# "Decision: …", "Рішення: …" start their own line: a capital letter of any script, a short
-# label, a colon.
-LABELLED = re.compile(r"[^\W\d_][\w -]{0,30}:\s")
-
-
-def labelled(line: str) -> bool:
-    return line[:1].isupper() and LABELLED.match(line) is not None
-
-
-# A table row (`One pair          two of a face   2 x face`): columns three spaces apart.
-TABLE_ROW = re.compile(r"\S {3,}\S")
-
-
-def joinable(line: str) -> bool:
-    """Whether `line` may be joined onto the line before it, or take the next one: a
-    paragraph line, not an indented line, a label or a table row."""
-    return (
-        bool(line) and not line[0].isspace() and not labelled(line) and not (TABLE_ROW.search(line))
-    )
-
-
-def reflow(text: str) -> str:
-    """Join the hard-wrapped lines of each paragraph (indented lines and table rows stay
-    as they are), so the rules wrap to whatever width the terminal has."""
-    out: list[str] = []
-    for line in text.rstrip().splitlines():
-        before = out[-1] if out else ""
-        if joinable(line) and before and not before[0].isspace() and not TABLE_ROW.search(before):
-            out[-1] = f"{out[-1]} {line}"
-        else:
-            out.append(line)
-    return "\n".join(out)
 
 
 KEY_COLUMN = 15

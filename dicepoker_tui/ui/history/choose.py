@@ -9,8 +9,8 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
-from textual.screen import ModalScreen
-from textual.widgets import Input, OptionList
+from textual.screen import ModalScreen, Screen
+from textual.widgets import Button, Input, OptionList
 from textual.widgets.option_list import Option
 
 from dicepoker_tui.i18n import _
@@ -95,13 +95,17 @@ class ChoiceScreen(ModalScreen[str | None]):
 FILTER_GAP = 3
 """Cells between two filter buttons (their right margin)."""
 
+BUTTON_PAD = 2
+"""Cells a compact button adds to its label (one each side)."""
+
 
 def filter_labels(width: int, filters: Sequence[tuple[str, str, str]]) -> list[Text]:
     """The labels of a row of filter buttons (key, name, value) that fit `width` cells
-    together: the longest values are cut, with an ellipsis, until the row fits."""
+    together (after the row's left padding of one cell): the longest values are cut, with
+    an ellipsis, until the row fits."""
     values = [value for _key, _name, value in filters]
     fixed = sum(cell_len(f"{name}: ") + cell_len(f" ▾ {key}") for key, name, _ in filters)
-    room = width - 2 - fixed - FILTER_GAP * (len(filters) - 1)  # the row's left padding
+    room = width - 1 - fixed - BUTTON_PAD * len(filters) - FILTER_GAP * (len(filters) - 1)
     while sum(cell_len(v) for v in values) > room:
         longest = max(range(len(values)), key=lambda i: cell_len(values[i]))
         size = cell_len(values[longest])
@@ -123,3 +127,13 @@ def filter_label(key: str, name: str, value: str) -> Text:
     text.append(" ▾ ", style="dim")
     text.append(key, style="bold reverse")
     return text
+
+
+def show_filter_labels(screen: Screen, ids: Sequence[str], labels: Sequence[Text]) -> None:
+    """Put new labels on a row of filter buttons. A button's width follows its label only
+    when it is laid out again (a label set later keeps the width of the first one: a
+    longer value is cut, `Variant: Dice`, a shorter one leaves a gap)."""
+    for button_id, label in zip(ids, labels, strict=True):
+        button = screen.query_one(button_id, Button)
+        button.label = label
+        button.refresh(layout=True)

@@ -22,7 +22,7 @@ from dicepoker_tui.families import all_variants
 from dicepoker_tui.i18n import N_, _, ngettext, pgettext
 from dicepoker_tui.store import GameRecord, Store, StoreError
 from dicepoker_tui.ui.common.footer import KeysFooter
-from dicepoker_tui.ui.history.choose import ChoiceScreen, filter_labels
+from dicepoker_tui.ui.history.choose import ChoiceScreen, filter_labels, show_filter_labels
 from dicepoker_tui.ui.history.review_text import (
     ellipsize,
     number,
@@ -123,8 +123,7 @@ class HistoryScreen(Screen[None]):
 
     def _show_labels(self) -> None:
         buttons = ("#history-variant", "#history-player", "#history-sort")
-        for button, label in zip(buttons, self._labels(), strict=True):
-            self.query_one(button, Button).label = label
+        show_filter_labels(self, buttons, self._labels())
 
     # -- loading --------------------------------------------------------------------------
     @property

@@ -16,7 +16,7 @@ from dicepoker_tui.i18n import _
 from dicepoker_tui.store import GameRecord, PlayerStats, Store, StoreError
 from dicepoker_tui.ui.common.footer import KeysFooter
 from dicepoker_tui.ui.history.charts import BoxAverages, TotalsChart
-from dicepoker_tui.ui.history.choose import filter_labels
+from dicepoker_tui.ui.history.choose import filter_labels, show_filter_labels
 from dicepoker_tui.ui.history.player_screen import PlayerFiguresScreen
 from dicepoker_tui.ui.history.review_text import (
     five_of_a_kind_label,
@@ -134,8 +134,7 @@ class StatsScreen(PlayerFiguresScreen):
         )
 
     def _show_labels(self) -> None:
-        for button, label in zip(("#stats-variant", "#stats-player"), self._labels(), strict=True):
-            self.query_one(button, Button).label = label
+        show_filter_labels(self, ("#stats-variant", "#stats-player"), self._labels())
 
     # -- figures --------------------------------------------------------------------------
     def load(self) -> None:
