@@ -6,6 +6,7 @@ Each ends its session with one line in the page, never a traceback."""
 from __future__ import annotations
 
 import asyncio
+import json
 import os
 import signal
 
@@ -136,6 +137,30 @@ async def test_the_page_asks_nothing_of_other_sites(web_server):
         html = await page.text()
     assert "fonts.googleapis" not in html and "end-line" in html
     assert f"ws://127.0.0.1:{server.web.port}/ws" in html
+    assert "<title>dicepoker</title>" in html  # the browser's tab is named
+    assert ">Play again<" in html and "the connection to the game was lost" in html
+
+
+async def test_the_page_speaks_the_browsers_language(web_server):
+    server = await web_server()
+    asked = {"Accept-Language": "uk-UA,uk;q=0.9,en;q=0.5"}
+    async with aiohttp.ClientSession() as http, http.get(server.web.url, headers=asked) as page:
+        html = await page.text()
+    assert ">Грати знову<" in html  # the button under the line that ended the session
+    assert json.dumps("dicepoker: зв'язок із грою втрачено.") in html  # a socket cut short
+
+
+async def test_a_public_url_ending_in_a_slash_gives_the_page_its_own_links(web_server):
+    server = await web_server(public_url="https://dice.example.org/")
+    assert server.web.url == "https://dice.example.org"
+    async with (
+        aiohttp.ClientSession() as http,
+        http.get(f"http://127.0.0.1:{server.web.port}/") as page,
+    ):
+        html = await page.text()
+    assert 'data-session-websocket-url="wss://dice.example.org/ws"' in html
+    assert 'src="https://dice.example.org/static/js/textual.js"' in html
+    assert "dice.example.org//" not in html
 
 
 async def test_dicepoker_web_limits_are_its_own(web_command):
