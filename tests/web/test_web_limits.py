@@ -1,6 +1,7 @@
 """The limits of `serve --web-port` and `dicepoker web`, each made to happen for real:
 more tabs than the server takes, more from one address than it allows, a tab left
-idle, a flood of input, a page of another site, an app killed, the server stopping.
+idle, a flood of input, a page of another site, an app killed, the server stopping
+(or killed: its tabs' apps end too).
 Each ends its session with one line in the page, never a traceback."""
 
 from __future__ import annotations
@@ -9,6 +10,7 @@ import asyncio
 import json
 import os
 import signal
+from pathlib import Path
 
 import aiohttp
 import pytest
@@ -173,3 +175,32 @@ async def test_dicepoker_web_limits_are_its_own(web_command):
         assert message.type == aiohttp.WSMsgType.CLOSE
         assert message.extra == "dicepoker: the server is full (1 sessions); try again later."
         await first.close()
+
+
+def _alive(pid: int) -> bool:
+    """Whether process `pid` still runs (a zombie has ended)."""
+    try:
+        status = Path(f"/proc/{pid}/status").read_text()
+    except OSError:
+        return False
+    return "\nState:\tZ" not in status
+
+
+async def test_a_tabs_app_ends_when_its_server_is_killed(web_command):
+    web = await web_command()
+    async with aiohttp.ClientSession() as http:
+        tab = await _open_socket(http, web.url)
+        await _first_frame(tab)
+        pid = web.proc.pid
+        (app,) = map(int, Path(f"/proc/{pid}/task/{pid}/children").read_text().split())
+        web.proc.kill()  # no word to the app: its input just ends
+        await web.proc.wait()
+        await until(lambda: not _alive(app), what="the tab's app ended", timeout=30)
+
+
+async def test_homes_left_by_the_tabs_of_a_killed_server_are_cleared(web_server, short_tmp):
+    sessions = short_tmp / "home" / "sessions"
+    (sessions / "~web-left" / "settings").mkdir(parents=True)  # its tab's app was killed too
+    (sessions / "carol").mkdir()  # an SSH player's home stays
+    await web_server()
+    assert sorted(p.name for p in sessions.iterdir()) == ["carol"]
