@@ -191,6 +191,8 @@ async def _serve(server) -> int:
     host, port = server.options.host, server.port
     if server.authorized_keys is not None:
         line = _("listening on {address} (only the authorized keys may join); play with: {ssh}")
+    elif server.options.door.require_keys:
+        line = _("listening on {address} (players with an SSH key may join); play with: {ssh}")
     else:
         line = _("listening on {address} (anyone may join); play with: {ssh}")
     ssh = f"ssh -p {port} NAME@{host}"

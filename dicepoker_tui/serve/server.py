@@ -36,7 +36,7 @@ from dicepoker_tui.serve.session_host import EndReason, Session, idle_reason
 from dicepoker_tui.serve.spawner import Spawner
 from dicepoker_tui.serve.ssh_login import GameSSHServer
 from dicepoker_tui.serve.web import WebLimits, WebServer
-from dicepoker_tui.serve.web_seat import web_launch
+from dicepoker_tui.serve.web_seat import clear_tab_homes, web_launch
 
 log = logging.getLogger(__name__)
 
@@ -150,6 +150,7 @@ class GameServer:
 
     async def _start_web(self) -> None:
         options = self.options
+        clear_tab_homes(self.data_dir / "sessions")
         self.web = WebServer(
             lambda tab: web_launch(self, tab),
             host=options.host,

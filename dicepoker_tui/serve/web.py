@@ -118,8 +118,9 @@ class WebServer(Server):
         others: Callable[[], int] = lambda: 0,
         title: str = "dicepoker",
     ) -> None:
-        super().__init__("dicepoker", host=host, port=port, title=title, public_url=public_url)
         self.fixed_url = public_url.rstrip("/") if public_url else None
+        """`public_url` without its last slash: the page's links add their own."""
+        super().__init__("dicepoker", host=host, port=port, title=title, public_url=self.fixed_url)
         self.launch = launch
         self.limits = limits or WebLimits()
         self.door = door or Door(DoorLimits())
@@ -177,7 +178,7 @@ class WebServer(Server):
         if self.fixed_url is None:  # the address this browser used (no await until rendered)
             self.public_url = f"{request.scheme}://{request.host}"
         response = await super().handle_index(request)
-        return page_with_end_line(response)
+        return page_with_end_line(response, self.title, load_translation(browser_language(request)))
 
     # -- a tab ----------------------------------------------------------------------------------
     def address_of(self, request: web.Request) -> str:
@@ -213,7 +214,7 @@ class WebServer(Server):
     async def handle_websocket(self, request: web.Request) -> web.WebSocketResponse:  # type: ignore[override]
         websocket = web.WebSocketResponse(heartbeat=15, max_msg_size=MAX_MESSAGE)
         address = self.address_of(request)
-        lang = normalize(request.headers.get("Accept-Language", "").split(",")[0]) or "en"
+        lang = browser_language(request)
         if self._foreign(request):
             log.warning("tab refused from %s: opened by another site's page", address)
             raise web.HTTPForbidden(text="dicepoker: this game is played from its own page")
@@ -305,6 +306,11 @@ class WebServer(Server):
                 await service.blur()
             elif kind == "focus":
                 await service.focus()
+
+
+def browser_language(request: web.Request) -> str:
+    """The game's language the browser asks for first (English if none of them)."""
+    return normalize(request.headers.get("Accept-Language", "").split(",")[0]) or "en"
 
 
 def _int(value: object) -> int:

@@ -25,13 +25,24 @@ PASSED = ("PYTHONPATH", "PATH")
 """What of the server's environment a tab's app keeps (where Python finds things)."""
 
 
+HOME_PREFIX = "~web-"
+"""How a tab's home in the sessions directory is named (`~`: no nickname's home)."""
+
+
+def clear_tab_homes(sessions: Path) -> None:
+    """Remove the homes tabs left behind when the server last ended without cleaning up
+    (killed): called as it starts, holding the data directory's lock, with no tab open."""
+    for home in sessions.glob(HOME_PREFIX + "*"):
+        shutil.rmtree(home, ignore_errors=True)
+
+
 def web_launch(server: GameServer, tab: Tab) -> Launch:
     """The app of one browser tab, with a ticket to the hub and a home of its own."""
     watch_only = server.options.door.require_keys
     token = server.hub.issue_ticket(watch_only=watch_only)
     sessions = server.data_dir / "sessions"
     sessions.mkdir(parents=True, exist_ok=True)
-    home = Path(tempfile.mkdtemp(prefix="~web-", dir=sessions))  # ~: no nickname's home
+    home = Path(tempfile.mkdtemp(prefix=HOME_PREFIX, dir=sessions))
     (home / "history.db").symlink_to(Path("..") / ".." / "history.db")
     env = {name: os.environ[name] for name in PASSED if name in os.environ}
     env.setdefault("PATH", "/usr/local/bin:/usr/bin:/bin")

@@ -37,6 +37,8 @@ STDERR_KEEP = 16 * 1024
 STOP_GRACE = 3.0
 """Seconds an app has to end once told to quit, before it is killed."""
 CLEAN_EXITS = (0, 3, 4)
+TAB_DRIVER = "dicepoker_tui.ui.common.textual_private:TabDriver"
+"""Textual's web driver, ending the app when the server that feeds it is gone."""
 
 
 def app_command(*args: str) -> list[str]:
@@ -89,7 +91,7 @@ class TabService(AppService):
     def _build_environment(self, width: int = 80, height: int = 24) -> dict[str, str]:
         env = dict(self.launch.env)
         env.update(
-            TEXTUAL_DRIVER="textual.drivers.web_driver:WebDriver",
+            TEXTUAL_DRIVER=TAB_DRIVER,
             TEXTUAL_FPS="60",
             TEXTUAL_COLOR_SYSTEM="truecolor",
             TERM_PROGRAM="textual",

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import inspect
+
 from textual.app import App, ComposeResult
 from textual.binding import Binding, BindingsMap
 from textual.reactive import reactive
@@ -90,3 +92,11 @@ def test_a_crash_is_kept_and_its_traceback_not_printed(capsys) -> None:
     app.run(headless=True)
     assert isinstance(tp.app_crash(app), RuntimeError) and app.return_code == 1
     assert "boom" not in capsys.readouterr().err
+
+
+def test_the_tab_driver_leans_on_the_web_drivers_input_thread_and_exit_event() -> None:
+    from textual.drivers.web_driver import WebDriver
+
+    assert issubclass(tp.TabDriver, WebDriver)
+    assert "run_input_thread" in vars(WebDriver)  # the thread that ends with the input
+    assert "self.exit_event.set()" in inspect.getsource(WebDriver.stop_application_mode)

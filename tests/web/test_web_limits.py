@@ -1,13 +1,16 @@
 """The limits of `serve --web-port` and `dicepoker web`, each made to happen for real:
 more tabs than the server takes, more from one address than it allows, a tab left
-idle, a flood of input, a page of another site, an app killed, the server stopping.
+idle, a flood of input, a page of another site, an app killed, the server stopping
+(or killed: its tabs' apps end too).
 Each ends its session with one line in the page, never a traceback."""
 
 from __future__ import annotations
 
 import asyncio
+import json
 import os
 import signal
+from pathlib import Path
 
 import aiohttp
 import pytest
@@ -136,6 +139,30 @@ async def test_the_page_asks_nothing_of_other_sites(web_server):
         html = await page.text()
     assert "fonts.googleapis" not in html and "end-line" in html
     assert f"ws://127.0.0.1:{server.web.port}/ws" in html
+    assert "<title>dicepoker</title>" in html  # the browser's tab is named
+    assert ">Play again<" in html and "the connection to the game was lost" in html
+
+
+async def test_the_page_speaks_the_browsers_language(web_server):
+    server = await web_server()
+    asked = {"Accept-Language": "uk-UA,uk;q=0.9,en;q=0.5"}
+    async with aiohttp.ClientSession() as http, http.get(server.web.url, headers=asked) as page:
+        html = await page.text()
+    assert ">Грати знову<" in html  # the button under the line that ended the session
+    assert json.dumps("dicepoker: зв'язок із грою втрачено.") in html  # a socket cut short
+
+
+async def test_a_public_url_ending_in_a_slash_gives_the_page_its_own_links(web_server):
+    server = await web_server(public_url="https://dice.example.org/")
+    assert server.web.url == "https://dice.example.org"
+    async with (
+        aiohttp.ClientSession() as http,
+        http.get(f"http://127.0.0.1:{server.web.port}/") as page,
+    ):
+        html = await page.text()
+    assert 'data-session-websocket-url="wss://dice.example.org/ws"' in html
+    assert 'src="https://dice.example.org/static/js/textual.js"' in html
+    assert "dice.example.org//" not in html
 
 
 async def test_dicepoker_web_limits_are_its_own(web_command):
@@ -148,3 +175,32 @@ async def test_dicepoker_web_limits_are_its_own(web_command):
         assert message.type == aiohttp.WSMsgType.CLOSE
         assert message.extra == "dicepoker: the server is full (1 sessions); try again later."
         await first.close()
+
+
+def _alive(pid: int) -> bool:
+    """Whether process `pid` still runs (a zombie has ended)."""
+    try:
+        status = Path(f"/proc/{pid}/status").read_text()
+    except OSError:
+        return False
+    return "\nState:\tZ" not in status
+
+
+async def test_a_tabs_app_ends_when_its_server_is_killed(web_command):
+    web = await web_command()
+    async with aiohttp.ClientSession() as http:
+        tab = await _open_socket(http, web.url)
+        await _first_frame(tab)
+        pid = web.proc.pid
+        (app,) = map(int, Path(f"/proc/{pid}/task/{pid}/children").read_text().split())
+        web.proc.kill()  # no word to the app: its input just ends
+        await web.proc.wait()
+        await until(lambda: not _alive(app), what="the tab's app ended", timeout=30)
+
+
+async def test_homes_left_by_the_tabs_of_a_killed_server_are_cleared(web_server, short_tmp):
+    sessions = short_tmp / "home" / "sessions"
+    (sessions / "~web-left" / "settings").mkdir(parents=True)  # its tab's app was killed too
+    (sessions / "carol").mkdir()  # an SSH player's home stays
+    await web_server()
+    assert sorted(p.name for p in sessions.iterdir()) == ["carol"]

@@ -1,9 +1,10 @@
 """Every use of a private Textual attribute, in one place, each with why it is needed.
 
 Textual gives no public way to change a node's key bindings after it is created, to
-know whether a footer has its keys yet, or to keep parsed CSS between apps. The app
-needs all three; this module is the only one that reaches past Textual's public API,
-and `tests/ui/test_textual_private.py` fails when an upgrade changes what it relies on.
+know whether a footer has its keys yet, to keep parsed CSS between apps, or to end an
+app in a browser tab whose server is gone. The app needs all four; this module is the
+only one that reaches past Textual's public API, and `tests/ui/test_textual_private.py`
+fails when an upgrade changes what it relies on.
 """
 
 from __future__ import annotations
@@ -13,6 +14,8 @@ from typing import TYPE_CHECKING
 
 from textual.binding import Binding, BindingsMap
 from textual.dom import DOMNode
+from textual.drivers.web_driver import WebDriver
+from textual.messages import ExitApp
 from textual.notifications import Notification, Notify
 from textual.widgets import Footer
 from textual.widgets._footer import FooterKey
@@ -161,3 +164,15 @@ def quiet_exit_errors(app: App) -> None:
 def app_crash(app: App) -> BaseException | None:
     """The exception that ended `app`, if one did (`_exception`, kept for test pilots)."""
     return app._exception
+
+
+# -- a browser tab's driver ------------------------------------------------------------------
+class TabDriver(WebDriver):
+    """Textual's web driver, which also ends the app when its input ends: the server that
+    drew the tab is gone (killed), so nobody can see or play it (`exit_event` is set
+    only when the app itself stops; `_app` is the driver's app)."""
+
+    def run_input_thread(self) -> None:
+        super().run_input_thread()
+        if not self.exit_event.is_set():
+            self._app.post_message(ExitApp())
