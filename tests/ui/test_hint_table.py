@@ -159,3 +159,18 @@ async def test_the_lobbys_coach_reaches_the_table() -> None:
     async with app.run_test() as pilot:
         await pilot.pause()
         assert table(app).coach_thresholds == {1: 2.0}
+
+
+async def test_a_hint_asked_for_while_the_solver_loads_follows_by_itself() -> None:
+    """`h` before the table is in shows the wait, then the hint once it is (no second `h`)."""
+    app = make_app(solo(2))
+    async with app.run_test() as pilot:
+        status = table(app).query_one(SolverStatus)
+        if status.started:  # already loaded here once: as if it had not been
+            await wait_for(pilot, lambda: status.policy is not None, rounds=3000)
+            status.policy, status.started = None, False
+        await pilot.press("space")
+        await pilot.press("h")
+        await wait_for(pilot, lambda: status.policy is not None, rounds=3000)
+        await wait_for(pilot, lambda: any("expected" in m.lower() for m in messages(app)))
+        assert table(app).query_one(DiceRow).hint != ()

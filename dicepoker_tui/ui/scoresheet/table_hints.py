@@ -79,10 +79,11 @@ class TableHints(Screen[None]):
         status = self.query_one(SolverStatus)
         if status.policy is None:
             status.start()
+            # the note first: showing it withdraws any earlier hint and its wait
+            self._show_hint_note(status.waiting_message(), timeout=4)
             if status.error is None:  # the hint follows by itself once the table is in
                 self._hint_waits_for = len(self.game.events)
                 status.on_ready = self._hint_when_ready
-            self._show_hint_note(status.waiting_message(), timeout=4)
             return
         state = self.game.state
         if self.help_to_win and status.spread_table is not None:
