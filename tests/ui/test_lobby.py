@@ -93,3 +93,25 @@ async def test_rules_of_the_highlighted_variant_are_one_key_away() -> None:
         assert app.screen.variant.id == all_variants()[2].id
         await pilot.press("escape")
         assert isinstance(app.screen, LobbyScreen)
+
+
+async def test_below_80x24_the_lobby_and_the_table_say_what_size_they_need() -> None:
+    """At 60×18 neither screen is cut: each says the size it needs, and a table's keys
+    make no move behind its notice; at 80×24 both are back."""
+    app = make_app()
+    async with app.run_test(size=(60, 18)) as pilot:
+        await pilot.pause()
+        notice = app.screen.query_one("#lobby-too-small")
+        assert notice.display and "80×24" in str(notice.render())
+        assert not app.screen.query_one("#lobby-body").display
+        await pilot.press("s")  # the lobby's keys still work behind the notice
+        screen = table(app)
+        await pilot.pause()
+        assert screen.query_one("#table-too-small").display
+        await pilot.press("space")
+        assert screen.game.state.turn is not None and screen.game.state.turn.dice is None
+        await pilot.resize_terminal(80, 24)
+        await pilot.pause()
+        assert not screen.query_one("#table-too-small").display
+        await pilot.press("space")
+        assert screen.game.state.turn.dice is not None

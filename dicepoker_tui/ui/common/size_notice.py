@@ -24,28 +24,31 @@ class SizeNotice(Static):
     }
     """
 
-    def __init__(self, needed: tuple[int, int], **kwargs) -> None:
+    def __init__(self, needed: tuple[int, int], lobby: bool = False, **kwargs) -> None:
         super().__init__(**kwargs)
         self.needed = needed
+        self.lobby = lobby
+        """Whether this is the lobby's notice (its words and keys), else a table's."""
 
     def fit(self, size: Size) -> bool:
         """Show or hide the notice for a terminal of `size`; whether it is shown."""
         small = too_small(size, self.needed)
         if small:
             text = Text()
-            text.append(
-                _("This table needs a terminal of at least {w}×{h} characters.").format(
-                    w=self.needed[0], h=self.needed[1]
-                ),
-                style="bold",
+            needs = (
+                _("The lobby needs a terminal of at least {w}×{h} characters.")
+                if self.lobby
+                else _("This table needs a terminal of at least {w}×{h} characters.")
             )
+            text.append(needs.format(w=self.needed[0], h=self.needed[1]), style="bold")
             text.append(
                 "\n"
                 + _("This one is {w}×{h}: make the window larger.").format(
                     w=size.width, h=size.height
                 )
             )
-            text.append("\n\n" + _("Escape opens the menu; ctrl+q quits."), style="dim")
+            keys = _("ctrl+q quits.") if self.lobby else _("Escape opens the menu; ctrl+q quits.")
+            text.append("\n\n" + keys, style="dim")
             self.update(text)
         self.display = small
         return small

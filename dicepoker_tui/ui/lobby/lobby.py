@@ -25,6 +25,7 @@ from dicepoker_tui.i18n import LANGUAGES, _, current_language, rules_text
 from dicepoker_tui.ui.common.footer import KeysFooter
 from dicepoker_tui.ui.common.hanging import rules_renderable
 from dicepoker_tui.ui.common.help import reflow
+from dicepoker_tui.ui.common.size_notice import SizeNotice
 from dicepoker_tui.ui.lobby.language import LobbyLanguage
 from dicepoker_tui.ui.lobby.seat_edits import SeatEdits
 from dicepoker_tui.ui.lobby.seats import MAX_PLAYERS, SeatList, available_bot_levels
@@ -39,6 +40,8 @@ class LobbyScreen(SeatEdits, LobbyLanguage):
 
     WIDE = 150
     """From this many columns on, the rules of the highlighted variant show beside the form."""
+    NEEDED = (80, 24)
+    """The smallest terminal the lobby's form fits; below it the screen says so."""
 
     BINDINGS = [
         Binding("s", "start", "Start"),
@@ -131,6 +134,7 @@ class LobbyScreen(SeatEdits, LobbyLanguage):
                         )
             with VerticalScroll(id="lobby-rules"):
                 yield Static(id="lobby-rules-text")
+        yield SizeNotice(self.NEEDED, lobby=True, id="lobby-too-small")
         yield KeysFooter()
 
     def on_mount(self) -> None:
@@ -149,6 +153,9 @@ class LobbyScreen(SeatEdits, LobbyLanguage):
 
     def _fit(self) -> None:
         # A display toggle, not a breakpoint class: a class change restyles every widget.
+        small = self.query_one(SizeNotice).fit(self.app.size)
+        self.query_one("#lobby-body").display = not small
+        self.query_one("#lobby-title").display = not small
         self.query_one("#lobby-rules").display = self.app.size.width >= self.WIDE
 
     def _load_levels(self) -> None:

@@ -16,6 +16,7 @@ from dicepoker_tui.engine.dice import Dice
 from dicepoker_tui.engine.errors import IllegalMove
 from dicepoker_tui.i18n import _
 from dicepoker_tui.ui.common.dice import Die
+from dicepoker_tui.ui.common.size_notice import SizeNotice
 from dicepoker_tui.ui.common.textual_private import notify_note, withdraw_note
 from dicepoker_tui.ui.scoresheet.boxes import BoxList
 from dicepoker_tui.ui.scoresheet.real_dice import RealDiceScreen
@@ -37,6 +38,8 @@ class TableKeys(TableHints):
 
     # -- player actions -------------------------------------------------------------------
     def _can_act(self) -> bool:
+        if self.query_one(SizeNotice).display:  # the table is not in view: no blind moves
+            return False
         state = self.game.state
         if state.turn is None:
             self.notify(_("The game is over: s shows the result."), severity="warning", timeout=2)
