@@ -18,8 +18,10 @@ import argparse
 import numpy as np
 
 from dicepoker_tui.ai import win_turn, winner_bot
+from dicepoker_tui.ai.solver import targets as targets_mod
 from dicepoker_tui.ai.solver.risk import get_risk
 from dicepoker_tui.ai.solver.spread import get_spread
+from dicepoker_tui.ai.solver.targets import get_targets
 from dicepoker_tui.ai.table_sim import TableResult, play_tables
 from dicepoker_tui.engine.scoresheet.variants import get_variant
 
@@ -38,7 +40,15 @@ def run(variant_id: str, games: int, seed: int, config: dict[str, str]) -> Table
     win_turn.FUTURE_SPREAD = float(config.get("spread", "1.5"))
     spread = get_spread(variant)
     risk = get_risk(variant) if winner_bot.needs_risk_tables(variant_id) else None
-    return play_tables(spread.table, ["winner", "optimal"], games, seed, spread, risk=risk)
+    targets = None
+    if config.get("targets", "off") == "off":
+        targets_mod.TARGET_OPEN.pop(variant_id, None)
+    else:
+        targets_mod.TARGET_OPEN[variant_id] = int(config["targets"])
+        targets_mod.WIDTH = int(config.get("width", targets_mod.WIDTH))
+        targets = get_targets(variant)
+    return play_tables(spread.table, ["winner", "optimal"], games, seed, spread, risk=risk,
+                       targets=targets)  # fmt: skip
 
 
 def main() -> None:

@@ -14,8 +14,8 @@ from __future__ import annotations
 import numpy as np
 
 from dicepoker_tui.ai.solver.model import Fields, Model
-from dicepoker_tui.ai.solver.terms import BoxTerm
-from dicepoker_tui.ai.win_turn import WinTurn, _per_roll_extras, _with_floor
+from dicepoker_tui.ai.solver.terms import BoxTerm, per_roll_extras
+from dicepoker_tui.ai.win_turn import WinTurn, _with_floor
 
 RISK_SCALE = 1.0
 """The risk attitude of the bot's early turns, as a multiple of deficit / variance."""
@@ -57,7 +57,7 @@ class RiskTurn(WinTurn):
             if len(c.extra_rows):
                 cls = c.rowmap[c.extra_rows]
                 ce = np.concatenate([ce, ce[cls] + c.extra_points[:, None]])
-                c = _per_roll_extras(c)
+                c = per_roll_extras(c)
             finite = np.isfinite(ce)
             with np.errstate(over="ignore", invalid="ignore"):
                 u = sign * np.exp(self.theta * (np.where(finite, ce, 0.0) - self.shift))

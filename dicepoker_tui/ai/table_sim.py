@@ -21,6 +21,8 @@ from dicepoker_tui.ai.simulate import BATCH, _Batch, _select
 from dicepoker_tui.ai.solver import Table
 from dicepoker_tui.ai.solver.risk import RiskTables
 from dicepoker_tui.ai.solver.spread import Spread
+from dicepoker_tui.ai.solver.targets import Targets
+from dicepoker_tui.ai.target_turn import TargetTurn
 from dicepoker_tui.ai.win_turn import WinTurn
 from dicepoker_tui.ai.winner_bot import WINNER, takes_risks
 
@@ -55,10 +57,12 @@ class _TableBatch(_Batch):
         seat_levels: list[str],
         rng: np.random.Generator,
         risk: RiskTables | None = None,
+        targets: Targets | None = None,
     ):
         super().__init__(table, 0.0, rng, 0)
         self.spread = spread
         self.risk = risk
+        self.targets = targets
         self.seat_levels = seat_levels
 
     def play_table(self, n: int) -> np.ndarray:
@@ -96,6 +100,10 @@ class _TableBatch(_Batch):
         assert self.spread is not None, "the winner bot needs the spread"
         sub = _select(fields[seat], group)
         mean, var = self._rivals(fields, totals, seat, group)
+        if self.targets is not None and self.targets.covers(open_boxes):
+            base = totals[seat, group].astype(np.float64)
+            yield group, TargetTurn(self.targets, sub, base, mean, var)
+            return
         if self.risk is None or not takes_risks(self.table.variant.id, open_boxes):
             base = totals[seat, group].astype(np.float64)
             yield group, WinTurn(self.spread, sub, base, mean, var)
@@ -132,6 +140,7 @@ def play_tables(
     spread: Spread | None = None,
     workers: int = 2,
     risk: RiskTables | None = None,
+    targets: Targets | None = None,
 ) -> TableResult:
     """Play `games` seeded games with one seat per entry of `levels` (2 or more); the
     `winner` level needs the variant's `spread`, and its `risk` tables to take risks
@@ -151,7 +160,7 @@ def play_tables(
         offset, chunk, ids = job
         seat_levels = [levels[(s + offset) % k] for s in range(k)]
         rng = np.random.default_rng([seed, offset, chunk])
-        return _TableBatch(table, spread, seat_levels, rng, risk).play_table(len(ids))
+        return _TableBatch(table, spread, seat_levels, rng, risk, targets).play_table(len(ids))
 
     if workers > 1 and len(jobs) > 1:
         with ThreadPoolExecutor(workers) as pool:

@@ -19,7 +19,9 @@ from dicepoker_tui.ai.solver.dice_graph import KEEPS, SUB_KEEPS, roll_index
 from dicepoker_tui.ai.solver.model import Fields
 from dicepoker_tui.ai.solver.risk import RiskTables
 from dicepoker_tui.ai.solver.spread import Spread
+from dicepoker_tui.ai.solver.targets import loaded_targets
 from dicepoker_tui.ai.solver.terms import box_values_at
+from dicepoker_tui.ai.target_turn import TargetTurn
 from dicepoker_tui.ai.win_turn import WinTurn
 from dicepoker_tui.ai.winning import UTILITY_TIE
 from dicepoker_tui.engine.dice import validate_dice
@@ -73,7 +75,8 @@ def win_options(
 ) -> list[WinOption]:
     """Options of `seat` with `dice` after `throws_made` throws, best for winning first;
     with `points`, each with its expected final total too (else `expected` is 0 and
-    `chance` carries the tie-break, as the bot needs no more).
+    `chance` carries the tie-break, as the bot needs no more). The last turns are
+    valued with the variant's target tables once they are loaded (`solver.targets`).
 
     Raises ValueError for bad dice or a full sheet."""
     dice = validate_dice(list(dice))
@@ -83,7 +86,13 @@ def win_options(
         raise ValueError("The sheet is full: there is nothing left to decide.")
     fields = model.turn_fields(sheet, throws_made)
     mean, var = rivals(spread, sheets, seat)
-    turn = WinTurn(spread, fields, np.array([float(sheet.total)]), mean, var)
+    base = np.array([float(sheet.total)])
+    targets = loaded_targets(model.variant)
+    open_boxes = sum(not sheet.filled(b) for b in model.box_ids)
+    if targets is not None and targets.covers(open_boxes):
+        turn: WinTurn = TargetTurn(targets, fields, base, mean, var)
+    else:
+        turn = WinTurn(spread, fields, base, mean, var)
     opts = _valued(turn, fields, dice, throws_made)
     if points:
         expected = {(o.action, o.keep, o.box): o.expected for o in policy_of(spread).options(

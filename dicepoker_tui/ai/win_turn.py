@@ -19,30 +19,12 @@ import numpy as np
 from dicepoker_tui.ai.solver.kernel import best_keep, concat_keeps, expect_down
 from dicepoker_tui.ai.solver.model import Fields
 from dicepoker_tui.ai.solver.spread import Spread
-from dicepoker_tui.ai.solver.terms import BoxTerm, RowClasses, write_values
+from dicepoker_tui.ai.solver.terms import BoxTerm, RowClasses, per_roll_extras, write_values
 from dicepoker_tui.ai.winning import win_utility
 
 FUTURE_SPREAD = 1.5
 """The variance still to come, as a multiple of the optimal-play variance: a player who
 keeps playing to win makes more of a lead or a deficit than optimal play does."""
-
-_EXTENDED: dict[int, tuple[RowClasses, RowClasses]] = {}
-
-
-def _per_roll_extras(classes: RowClasses) -> RowClasses:
-    """`classes` with every roll of extra points in a class of its own (and no extras)."""
-    hit = _EXTENDED.get(id(classes))
-    if hit is not None and hit[0] is classes:
-        return hit[1]
-    rows = classes.extra_rows
-    rowmap = classes.rowmap.copy()
-    rowmap[rows] = len(classes.points) + np.arange(len(rows))
-    points = np.concatenate([classes.points, classes.points[classes.rowmap[rows]]])
-    empty = np.zeros(0, dtype=classes.extra_rows.dtype)
-    out = replace(classes, points=points, rowmap=rowmap, extra_rows=empty,
-                  extra_points=np.zeros(0))  # fmt: skip
-    _EXTENDED[id(classes)] = (classes, out)
-    return out
 
 
 def _with_floor(value: np.ndarray, classes: RowClasses) -> tuple[np.ndarray, RowClasses]:
@@ -103,7 +85,7 @@ class WinTurn:
                 cls = c.rowmap[c.extra_rows]
                 mean = np.concatenate([mean, mean[cls] + c.extra_points[:, None]])
                 var = np.concatenate([var, var[cls]])
-                c = _per_roll_extras(c)
+                c = per_roll_extras(c)
             k = FUTURE_SPREAD
             value = win_utility(self.base + mean, k * var, self.rival_mean, k * self.rival_var)
             if not (value >= value[c.zero]).all():

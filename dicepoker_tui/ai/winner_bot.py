@@ -56,10 +56,15 @@ class WinnerBot:
             return self._alone.choose(state, variant)
         # deferred: the spread loads numpy tables (built on first use)
         from dicepoker_tui.ai.solver.spread import get_spread
+        from dicepoker_tui.ai.solver.targets import get_targets, has_targets
         from dicepoker_tui.ai.win_policy import risk_pick, win_options_for
 
         spread = get_spread(variant)
-        if takes_risks(variant.id, open_boxes):
+        # loaded here, `win_options_for` values the last turns with them
+        targets = get_targets(variant) if has_targets(variant.id) else None
+        if targets is not None and targets.covers(open_boxes):
+            pick = win_options_for(spread, state, points=False)[0]
+        elif takes_risks(variant.id, open_boxes):
             from dicepoker_tui.ai.solver.risk import get_risk
 
             seat, risk = turn.player, get_risk(variant)

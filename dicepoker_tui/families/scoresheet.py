@@ -137,6 +137,7 @@ class ScoresheetSpec(FamilySpec):
         # deferred: the simulation loads numpy and the solver's tables
         from dicepoker_tui.ai.solver import get_table
         from dicepoker_tui.ai.solver.spread import get_spread
+        from dicepoker_tui.ai.solver.targets import get_targets, has_targets
         from dicepoker_tui.ai.table_sim import FAST_LEVELS, play_tables
         from dicepoker_tui.ai.winner_bot import WINNER, needs_risk_tables
 
@@ -150,7 +151,12 @@ class ScoresheetSpec(FamilySpec):
             from dicepoker_tui.ai.solver.risk import get_risk
 
             risk = get_risk(variant, progress=progress)
-        result = play_tables(table, levels, games, seed, spread=spread, risk=risk)
+        targets = None
+        if WINNER in levels and has_targets(variant.id):
+            targets = get_targets(variant, progress=progress)
+        result = play_tables(
+            table, levels, games, seed, spread=spread, risk=risk, targets=targets
+        )
         return result.wins.sum(axis=0).tolist(), result.scores.sum(axis=0).astype(float).tolist()
 
     def fallback_move(self, game: Game) -> cmd.Command:  # type: ignore[override]

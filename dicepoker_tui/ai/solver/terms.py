@@ -14,7 +14,7 @@ terms, so the solver and the policy cannot disagree.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import cached_property
 
 import numpy as np
@@ -157,3 +157,22 @@ def _joker_position(rows: np.ndarray) -> np.ndarray:
         table[rows] = np.arange(len(rows))
         _JOKER_POSITIONS[key] = table
     return table
+
+
+_EXTENDED: dict[int, tuple[RowClasses, RowClasses]] = {}
+
+
+def per_roll_extras(classes: RowClasses) -> RowClasses:
+    """`classes` with every roll of extra points in a class of its own (and no extras)."""
+    hit = _EXTENDED.get(id(classes))
+    if hit is not None and hit[0] is classes:
+        return hit[1]
+    rows = classes.extra_rows
+    rowmap = classes.rowmap.copy()
+    rowmap[rows] = len(classes.points) + np.arange(len(rows))
+    points = np.concatenate([classes.points, classes.points[classes.rowmap[rows]]])
+    empty = np.zeros(0, dtype=classes.extra_rows.dtype)
+    out = replace(classes, points=points, rowmap=rowmap, extra_rows=empty,
+                  extra_points=np.zeros(0))  # fmt: skip
+    _EXTENDED[id(classes)] = (classes, out)
+    return out

@@ -78,6 +78,10 @@ class SolverStatus(Static):
                 from dicepoker_tui.ai.solver.spread import get_spread
 
                 self.spread_table = get_spread(self.variant, progress=self._report)
+                from dicepoker_tui.ai.solver.targets import get_targets, has_targets
+
+                if has_targets(self.variant.id):  # the last turns played or hinted to win
+                    get_targets(self.variant, progress=self._report)
             if self.risk:
                 from dicepoker_tui.ai.solver.risk import get_risk
 
