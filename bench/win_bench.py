@@ -5,7 +5,7 @@ played by `optimal`, against the plain hint's option values.
     .venv/bin/python bench/win_bench.py [VARIANT]
 
 Builds (or loads) the variant's table and spread (and risk tables, where the bot takes
-risks) first; prints median and worst times.
+risks, and target tables, where it aims at totals) first; prints median and worst times.
 """
 
 from __future__ import annotations
@@ -18,6 +18,7 @@ from dicepoker_tui.ai.levels import make_bot
 from dicepoker_tui.ai.policy import Policy
 from dicepoker_tui.ai.solver.risk import get_risk
 from dicepoker_tui.ai.solver.spread import get_spread
+from dicepoker_tui.ai.solver.targets import get_targets, has_targets
 from dicepoker_tui.ai.winner_bot import needs_risk_tables
 from dicepoker_tui.engine.players import Player
 from dicepoker_tui.engine.scoresheet.game import Game
@@ -29,6 +30,8 @@ def main(variant: str = "yahtzee") -> None:
     spread = get_spread(get_variant(variant))
     if needs_risk_tables(variant):
         get_risk(get_variant(variant))
+    if has_targets(variant):
+        get_targets(get_variant(variant)).halves  # noqa: B018 (built once, before timing)
     policy = Policy(spread.table)
     times: dict[str, list[float]] = {"winner decision": [], "win hint": [], "score options": []}
     bots = [Player(name=n, kind="bot", level="optimal") for n in ("A", "B")]
