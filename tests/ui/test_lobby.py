@@ -8,7 +8,7 @@ from dicepoker_tui.ui.common.help import HelpScreen
 from dicepoker_tui.ui.lobby.lobby import LobbyScreen
 from dicepoker_tui.ui.lobby.rename import RenameScreen
 
-from .helpers import make_app, messages, table
+from .helpers import make_app, messages, table, wait_for
 
 
 async def test_lobby_lists_every_variant_and_starts_the_highlighted_one() -> None:
@@ -106,12 +106,11 @@ async def test_below_80x24_the_lobby_and_the_table_say_what_size_they_need() -> 
         assert not app.screen.query_one("#lobby-body").display
         await pilot.press("s")  # the lobby's keys still work behind the notice
         screen = table(app)
-        await pilot.pause()
-        assert screen.query_one("#table-too-small").display
+        notice = screen.query_one("#table-too-small")
+        await wait_for(pilot, lambda: notice.display)
         await pilot.press("space")
         assert screen.game.state.turn is not None and screen.game.state.turn.dice is None
         await pilot.resize_terminal(80, 24)
-        await pilot.pause()
-        assert not screen.query_one("#table-too-small").display
+        await wait_for(pilot, lambda: not notice.display)  # the resize reaches the screen
         await pilot.press("space")
         assert screen.game.state.turn.dice is not None
