@@ -40,7 +40,7 @@ from dicepoker_tui.ai.solver.table import Table
 from dicepoker_tui.ai.solver.terms import BoxTerm, RowClasses, per_roll_extras, write_values
 from dicepoker_tui.engine.scoresheet.variants.base import Variant
 
-TARGET_OPEN: dict[str, int] = {"yahtzee": 5}
+TARGET_OPEN: dict[str, int] = {"yahtzee": 5, "yatzy": 5}
 """Variants whose `winner` bot plays its last turns with target tables: states with at
 most this many boxes open have one (where measured better, see the README)."""
 
