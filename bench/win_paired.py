@@ -5,7 +5,10 @@
 
 `risk` is the number of open boxes down to which the bot plays with a risk attitude
 (`winner_bot.RISK_UNTIL`; `off`: every turn for the chance to win), `spread` the factor
-on the variance still to come (`win_turn.FUTURE_SPREAD`). The table simulation draws
+on the variance still to come (`win_turn.FUTURE_SPREAD`), `targets` the open boxes
+down to which target tables play the last turns (`targets.TARGET_OPEN`; `width`: their
+targets), `rivals=normal` follows the rivals there by their normals instead of exactly
+(`target_turn.EXACT_RIVALS`). The table simulation draws
 every game's dice independently of the play, so the `optimal` seat plays the same game
 in both runs and the two versions differ only where they chose otherwise: the paired
 difference is measured far more closely than two separate win shares.
@@ -17,7 +20,7 @@ import argparse
 
 import numpy as np
 
-from dicepoker_tui.ai import win_turn, winner_bot
+from dicepoker_tui.ai import target_turn, win_turn, winner_bot
 from dicepoker_tui.ai.solver import targets as targets_mod
 from dicepoker_tui.ai.solver.risk import get_risk
 from dicepoker_tui.ai.solver.spread import get_spread
@@ -38,9 +41,11 @@ def run(variant_id: str, games: int, seed: int, config: dict[str, str]) -> Table
     else:
         winner_bot.RISK_UNTIL[variant_id] = int(risk_until)
     win_turn.FUTURE_SPREAD = float(config.get("spread", "1.5"))
+    target_turn.EXACT_RIVALS = config.get("rivals", "exact") == "exact"
     spread = get_spread(variant)
     risk = get_risk(variant) if winner_bot.needs_risk_tables(variant_id) else None
     targets = None
+    targets_mod._memory.pop(variant_id, None)  # each run solves or loads its own depth
     if config.get("targets", "off") == "off":
         targets_mod.TARGET_OPEN.pop(variant_id, None)
     else:

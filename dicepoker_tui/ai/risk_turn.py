@@ -14,8 +14,8 @@ from __future__ import annotations
 import numpy as np
 
 from dicepoker_tui.ai.solver.model import Fields, Model
-from dicepoker_tui.ai.solver.terms import BoxTerm, per_roll_extras
-from dicepoker_tui.ai.win_turn import WinTurn, _with_floor
+from dicepoker_tui.ai.solver.terms import BoxTerm, per_roll_extras, with_floor
+from dicepoker_tui.ai.win_turn import WinTurn
 
 RISK_SCALE = 1.0
 """The risk attitude of the bot's early turns, as a multiple of deficit / variance."""
@@ -63,6 +63,6 @@ class RiskTurn(WinTurn):
                 u = sign * np.exp(self.theta * (np.where(finite, ce, 0.0) - self.shift))
             value = np.where(finite, u, -np.inf)
             if not (value >= value[c.zero]).all():
-                value, c = _with_floor(value, c)
+                value, c = with_floor(value, c)
             out.append(BoxTerm(m.box, value, c, m.joker_rows, m.joker_legal))
         return out

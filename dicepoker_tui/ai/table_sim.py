@@ -102,7 +102,10 @@ class _TableBatch(_Batch):
         mean, var = self._rivals(fields, totals, seat, group)
         if self.targets is not None and self.targets.covers(open_boxes):
             base = totals[seat, group].astype(np.float64)
-            yield group, TargetTurn(self.targets, sub, base, mean, var)
+            others = [s for s in range(len(fields)) if s != seat]
+            states = np.array([self.table.model.index(_select(fields[s], group)) for s in others])
+            points = totals[others][:, group].astype(np.float64)
+            yield group, TargetTurn(self.targets, sub, base, mean, var, states, points)
             return
         if self.risk is None or not takes_risks(self.table.variant.id, open_boxes):
             base = totals[seat, group].astype(np.float64)

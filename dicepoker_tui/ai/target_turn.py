@@ -15,25 +15,42 @@ import numpy as np
 
 from dicepoker_tui.ai.solver.model import Fields
 from dicepoker_tui.ai.solver.targets import Targets, split_extras, write_parts
-from dicepoker_tui.ai.solver.terms import BoxTerm
-from dicepoker_tui.ai.win_turn import WinTurn, _with_floor
+from dicepoker_tui.ai.solver.terms import BoxTerm, with_floor
+from dicepoker_tui.ai.win_turn import WinTurn
 from dicepoker_tui.ai.winning import UTILITY_TIE, normal_cdf
+
+EXACT_RIVALS = True
+"""Whether a rival whose state has a target table is followed exactly (as the
+expected-score player ends from there) instead of by its normal."""
 
 SIGMAS = 8.0
 """How far above its mean a normal total is followed, in standard deviations."""
 
 
-def best_rival(rival_mean: np.ndarray, rival_var: np.ndarray, length: int) -> np.ndarray:
+def best_rival(
+    rival_mean: np.ndarray,
+    rival_var: np.ndarray,
+    length: int,
+    exact: tuple[Targets, np.ndarray, np.ndarray] | None = None,
+) -> np.ndarray:
     """(n, length) P(the best other seat's final total ≤ m) for m = 0 .. length - 1, from
-    (rivals, n) normals of whole points (variance 0: that total for sure)."""
+    (rivals, n) normals of whole points (variance 0: that total for sure). With `exact`
+    (target tables, (rivals, n) turn-start states, points so far), a rival whose state
+    has a table ends as the expected-score player does from there."""
     m = np.arange(length, dtype=np.float64)[None, :]
     cdf = np.ones((rival_mean.shape[1], length))
-    for mean, var in zip(rival_mean, rival_var, strict=True):
+    for j, (mean, var) in enumerate(zip(rival_mean, rival_var, strict=True)):
         sd = np.sqrt(np.maximum(var, 0.0))[:, None]
         mu = mean[:, None]
         with np.errstate(divide="ignore", invalid="ignore"):
             z = np.where(sd > 0, (m + 0.5 - mu) / np.where(sd > 0, sd, 1.0), 0.0)
-        cdf *= np.where(sd > 0, normal_cdf(z), (m >= np.rint(mu)).astype(np.float64))
+        one = np.where(sd > 0, normal_cdf(z), (m >= np.rint(mu)).astype(np.float64))
+        if exact is not None:
+            targets, states, points = exact
+            hit = targets.has_table(states[j]) & (var > 0)
+            if hit.any():
+                one[hit] = targets.final_below(states[j][hit], points[j][hit], length)
+        cdf *= one
     return cdf
 
 
@@ -47,7 +64,11 @@ class TargetTurn(WinTurn):
         base: np.ndarray,
         rival_mean: np.ndarray,
         rival_var: np.ndarray,
+        rival_states: np.ndarray | None = None,
+        rival_points: np.ndarray | None = None,
     ) -> None:
+        """`rival_states` and `rival_points` ((rivals, n) turn-start states, -1 where
+        none, and points so far) let the rivals near the end be followed exactly."""
         self.targets = targets
         self.model = targets.table.model
         self.fields = fields
@@ -55,7 +76,10 @@ class TargetTurn(WinTurn):
         self.base = np.asarray(base, dtype=np.float64)
         top = rival_mean + SIGMAS * np.sqrt(np.maximum(rival_var, 0.0))
         self.length = int(np.ceil(top.max())) + 2 if top.size else 2
-        self.cdf = best_rival(rival_mean, rival_var, self.length)
+        exact = None
+        if EXACT_RIVALS and rival_states is not None and rival_points is not None:
+            exact = (targets, rival_states, rival_points)
+        self.cdf = best_rival(rival_mean, rival_var, self.length, exact)
         self._terms: dict = {}
         self._writes: dict = {}
 
@@ -85,6 +109,6 @@ class TargetTurn(WinTurn):
             value = self._worth(own, nxt) + UTILITY_TIE * (own + mean[nxt])
             value = np.where(finite, value, -np.inf)
             if not (value >= value[c.zero]).all():
-                value, c = _with_floor(value, c)
+                value, c = with_floor(value, c)
             out.append(BoxTerm(term.box, value, c, term.joker_rows, term.joker_legal))
         return out

@@ -16,7 +16,7 @@ import numpy as np
 from dicepoker_tui.ai.policy import Policy
 from dicepoker_tui.ai.risk_turn import RiskTurn, risk_wanted
 from dicepoker_tui.ai.solver.dice_graph import KEEPS, SUB_KEEPS, roll_index
-from dicepoker_tui.ai.solver.model import Fields
+from dicepoker_tui.ai.solver.model import Fields, Model
 from dicepoker_tui.ai.solver.risk import RiskTables
 from dicepoker_tui.ai.solver.spread import Spread
 from dicepoker_tui.ai.solver.targets import loaded_targets
@@ -51,6 +51,15 @@ def rivals(spread: Spread, sheets: Sequence[Sheet], seat: int) -> tuple[np.ndarr
     mean = np.array([[m] for m, _ in moments], dtype=np.float64).reshape(-1, 1)
     var = np.array([[v] for _, v in moments], dtype=np.float64).reshape(-1, 1)
     return mean, var
+
+
+def rival_states(model: Model, sheets: Sequence[Sheet], seat: int) -> tuple[np.ndarray, np.ndarray]:
+    """(turn-start state, points so far) of every other seat, shape (rivals, 1); a full
+    sheet's state is -1 (its total is known)."""
+    others = [s for i, s in enumerate(sheets) if i != seat]
+    states = [-1 if model.is_full(s) else int(model.index(model.encode(s))[0]) for s in others]
+    points = [float(s.total) for s in others]
+    return np.array(states).reshape(-1, 1), np.array(points).reshape(-1, 1)
 
 
 def policy_of(spread: Spread) -> Policy:
@@ -90,7 +99,8 @@ def win_options(
     targets = loaded_targets(model.variant)
     open_boxes = sum(not sheet.filled(b) for b in model.box_ids)
     if targets is not None and targets.covers(open_boxes):
-        turn: WinTurn = TargetTurn(targets, fields, base, mean, var)
+        states, points = rival_states(model, sheets, seat)
+        turn: WinTurn = TargetTurn(targets, fields, base, mean, var, states, points)
     else:
         turn = WinTurn(spread, fields, base, mean, var)
     opts = _valued(turn, fields, dice, throws_made)

@@ -12,31 +12,22 @@ to win, exactly given the (normal) view of every seat's future.
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 import numpy as np
 
 from dicepoker_tui.ai.solver.kernel import best_keep, concat_keeps, expect_down
 from dicepoker_tui.ai.solver.model import Fields
 from dicepoker_tui.ai.solver.spread import Spread
-from dicepoker_tui.ai.solver.terms import BoxTerm, RowClasses, per_roll_extras, write_values
+from dicepoker_tui.ai.solver.terms import (
+    BoxTerm,
+    per_roll_extras,
+    with_floor,
+    write_values,
+)
 from dicepoker_tui.ai.winning import win_utility
 
 FUTURE_SPREAD = 1.5
 """The variance still to come, as a multiple of the optimal-play variance: a player who
 keeps playing to win makes more of a lead or a deficit than optimal play does."""
-
-
-def _with_floor(value: np.ndarray, classes: RowClasses) -> tuple[np.ndarray, RowClasses]:
-    """Terms whose least-points class is not the least worth (a sure bonus can lower the
-    chance to win of a seat behind): every roll read from its own class, and a new
-    floor class, the least of all, standing in for the scratch `write_values` takes."""
-    floor = np.where(np.isfinite(value), value, np.inf).min(axis=0, keepdims=True)
-    floor = np.where(np.isfinite(floor), floor, -np.inf)
-    n = len(classes.points)
-    wide = replace(classes, points=np.concatenate([classes.points, classes.points[:1]]),
-                   zero=n, lo=0, hi=len(classes.rowmap))  # fmt: skip
-    return np.concatenate([value, floor]), wide
 
 
 class WinTurn:
@@ -89,7 +80,7 @@ class WinTurn:
             k = FUTURE_SPREAD
             value = win_utility(self.base + mean, k * var, self.rival_mean, k * self.rival_var)
             if not (value >= value[c.zero]).all():
-                value, c = _with_floor(value, c)
+                value, c = with_floor(value, c)
             out.append(BoxTerm(m.box, value, c, m.joker_rows, m.joker_legal))
         return out
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
+from dicepoker_tui.ai import target_turn
 from dicepoker_tui.ai.solver import targets as targets_mod
 from dicepoker_tui.ai.solver.spread import solve_spread
 from dicepoker_tui.ai.table_sim import play_tables
@@ -52,3 +53,55 @@ def test_the_last_turns_with_targets_change_games_and_repeat(dice_poker_targets)
     assert (plain.scores[:, 0] != aimed.scores[:, 0]).any()  # the targets chose otherwise
     assert (aimed.scores == again.scores).all()
     assert aimed.wins.sum() == pytest.approx(400)
+
+
+def test_outcomes_are_how_the_expected_score_player_ends(dice_poker_targets):
+    """Each covered state's distribution of the points still to come: a distribution,
+    and one whose mean is the expected-score table's value (so it follows that play)."""
+    table, tg = dice_poker_targets
+    below = tg.below.astype(np.float64) / targets_mod.QUANTUM
+    assert (np.diff(below, axis=1) >= 0).all()
+    assert below[:, -1].min() > 1 - 1e-4  # dice poker's last three boxes fit the width
+    pmf = np.diff(np.concatenate([np.zeros((len(below), 1)), below], axis=1), axis=1)
+    mean = (pmf * np.arange(targets_mod.WIDTH)).sum(axis=1)
+    assert np.abs(mean - table.values[tg.first :]).max() < 0.01
+    # more than one outcome somewhere: not a single sure total
+    assert (pmf.max(axis=1) < 0.9).any()
+
+
+def test_a_rivals_final_total_is_its_points_plus_its_outcome(dice_poker_targets):
+    _table, tg = dice_poker_targets
+    state = np.array([tg.first + 7])
+    rows = tg.final_below(state, np.array([40.0]), 40 + targets_mod.WIDTH + 5)
+    own = tg.below[7].astype(np.float64) / targets_mod.QUANTUM
+    assert (rows[0, :40] == 0).all()  # a total below the points already scored: never
+    assert np.allclose(rows[0, 40 : 40 + targets_mod.WIDTH], own)
+    assert (rows[0, 40 + targets_mod.WIDTH :] == 1).all()
+
+
+def test_exact_rivals_change_the_last_turns_and_not_the_rivals_games(
+    dice_poker_targets, monkeypatch
+):
+    table, tg = dice_poker_targets
+    spread = solve_spread(table, workers=1)
+    exact = play_tables(table, ["winner", "optimal"], 400, seed=9, spread=spread, targets=tg)
+    monkeypatch.setattr(target_turn, "EXACT_RIVALS", False)
+    normal = play_tables(table, ["winner", "optimal"], 400, seed=9, spread=spread, targets=tg)
+    assert (exact.scores[:, 1] == normal.scores[:, 1]).all()
+    assert (exact.scores[:, 0] != normal.scores[:, 0]).any()
+
+
+def test_a_damaged_target_file_is_solved_again(solved, monkeypatch, tmp_path):
+    table = solved("dice-poker")
+    monkeypatch.setenv("DICEPOKER_HOME", str(tmp_path))
+    monkeypatch.setitem(targets_mod.TARGET_OPEN, "dice-poker", 2)
+    monkeypatch.setattr(targets_mod, "_memory", {})
+    path = targets_mod.targets_path(table.model)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_bytes(b"\x00garbage, not an npz")
+    tg = targets_mod.get_targets(table.variant)
+    assert tg.open_max == 2 and (tg.chance[:, 0] == 1).all()
+    assert path.read_bytes()[:2] == b"PK"  # written again, whole
+    monkeypatch.setattr(targets_mod, "_memory", {})
+    again = targets_mod.get_targets(table.variant)
+    assert np.array_equal(again.chance, tg.chance) and np.array_equal(again.below, tg.below)

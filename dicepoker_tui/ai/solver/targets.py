@@ -37,7 +37,13 @@ from dicepoker_tui.ai.solver.cache import (
 from dicepoker_tui.ai.solver.kernel import expected_roll_ce, throw_layer_ce
 from dicepoker_tui.ai.solver.model import Fields, Model
 from dicepoker_tui.ai.solver.table import Table
-from dicepoker_tui.ai.solver.terms import BoxTerm, RowClasses, per_roll_extras, write_values
+from dicepoker_tui.ai.solver.terms import (
+    BoxTerm,
+    RowClasses,
+    per_roll_extras,
+    with_floor,
+    write_values,
+)
 from dicepoker_tui.engine.scoresheet.variants.base import Variant
 
 TARGET_OPEN: dict[str, int] = {"yahtzee": 5, "yatzy": 5}
@@ -50,7 +56,7 @@ WIDTH = 192
 QUANTUM = 65535
 """Chances are stored as multiples of 1 / QUANTUM (uint16)."""
 
-TARGETS_VERSION = 1
+TARGETS_VERSION = 2
 """Bump when the target tables' meaning or layout change (part of the file name)."""
 
 
@@ -92,60 +98,85 @@ class Targets:
     """The global number of the first state with a table (levels are contiguous)."""
     chance: np.ndarray
     """(states from `first`, WIDTH) float32: P(at least r more points), best play."""
+    below: np.ndarray
+    """(states from `first`, WIDTH) uint16 multiples of 1 / QUANTUM: P(at most r more
+    points) for a player of the expected-score table (how `optimal` ends from there)."""
     seconds: float
-
-    @cached_property
-    def padded(self) -> np.ndarray:
-        """Each row as [1, P_0 .. P_{W-1}, 0]: targets below 0 reached, beyond out of reach."""
-        n = len(self.chance)
-        return np.concatenate(
-            [np.ones((n, 1), np.float32), self.chance, np.zeros((n, 1), np.float32)], axis=1
-        )
 
     @cached_property
     def halves(self) -> np.ndarray:
         """(states, WIDTH) ½(P_r + P_{r+1}): finishing above a total r points ahead, a tie
         counting half."""
-        p = self.padded
-        return (0.5 * (p[:, 1:-1] + p[:, 2:])).astype(np.float32)
+        half = self.chance * np.float32(0.5)
+        half[:, :-1] += half[:, 1:]
+        return half
+
+    def final_below(self, states: np.ndarray, points: np.ndarray, length: int) -> np.ndarray:
+        """(n, length) P(final total ≤ m), m = 0 .. length - 1, for expected-score players
+        at turn-start `states` (global numbers, each with a table) with `points` so far."""
+        rows = self.below[states - self.first].astype(np.float32) / QUANTUM
+        k = np.arange(length)[None, :] - np.rint(points).astype(np.int64)[:, None]
+        out = np.take_along_axis(rows, np.clip(k, 0, rows.shape[1] - 1), axis=1)
+        return np.where(k < 0, 0.0, np.where(k >= rows.shape[1], 1.0, out))
+
+    def has_table(self, states: np.ndarray) -> np.ndarray:
+        """Which of these global state numbers have a table."""
+        return states >= self.first
 
     def covers(self, open_boxes: int) -> bool:
         """Whether a turn with `open_boxes` open writes into states with a table."""
         return open_boxes - 1 <= self.open_max
 
 
-def _target_turn(model: Model, fields: Fields, nxt_table: np.ndarray, first: int) -> np.ndarray:
-    """(n, WIDTH) P(at least r more points) from a batch of turn-start states, given the
-    padded table of the states their writes lead to (numbered from `first`)."""
+SCALE = 2.0**20
+"""Outcome columns carry SCALE × (expected points) + P(exactly r more): the kernels'
+maxima then pick the expected-score player's option in every column (a power of two:
+the scaling is exact), and their averages keep the distribution."""
+
+
+def _target_turn(
+    model: Model, fields: Fields, nxt: tuple[np.ndarray, np.ndarray], ev: np.ndarray, first: int
+) -> tuple[np.ndarray, np.ndarray]:
+    """(n, WIDTH) P(at least r more points) for a player aiming at r, and (n, WIDTH)
+    P(exactly r more points) under expected-score play, from a batch of turn-start
+    states; `nxt` holds the padded target and outcome tables of the states their writes
+    lead to (numbered from `first`), `ev` the expected points of every state."""
     n = len(next(iter(fields.values())))
-    width = nxt_table.shape[1] - 2
+    width = nxt[0].shape[1] - 2
     r = np.arange(width)
     throws = int(model.max_throws(fields).max())
-    flat = nxt_table.reshape(-1)
+    flat_chance, flat_outcome = (t.reshape(-1) for t in nxt)
     cache: dict = {}
 
     def writes(t: int) -> np.ndarray:
         key = model.write_key(t)
         if key not in cache:
             terms = []
-            for term, nxt in write_parts(model, fields, t):
-                pts, nxt, c = split_extras(term, nxt)
+            for term, to in write_parts(model, fields, t):
+                pts, to, c = split_extras(term, to)
                 finite = np.isfinite(pts)
-                need = np.clip(r[None, None, :] - np.where(finite, pts, 0)[:, :, None], -1, width)
-                local = (nxt - first)[:, :, None]
-                value = np.take(flat, local * (width + 2) + need.astype(np.int64) + 1, mode="clip")
+                p = np.where(finite, pts, 0)
+                need = np.clip(r[None, None, :] - p[:, :, None], -1, width).astype(np.int64)
+                at = (to - first)[:, :, None] * (width + 2) + need + 1
+                scalar = SCALE * (p + ev[to])[:, :, None]
+                outcome = scalar + np.take(flat_outcome, at, mode="clip")
+                value = np.concatenate([np.take(flat_chance, at, mode="clip"), outcome, scalar], 2)
                 value = np.where(finite[:, :, None], value, -np.inf).reshape(len(pts), -1)
+                if not (value >= value[c.zero]).all():
+                    value, c = with_floor(value, c)
                 legal = None
                 if term.joker_legal is not None:
-                    legal = np.repeat(term.joker_legal, width, axis=1)
+                    legal = np.repeat(term.joker_legal, 2 * width + 1, axis=1)
                 terms.append(BoxTerm(term.box, value, c, term.joker_rows, legal))
-            cache[key] = write_values(terms, n * width)
+            cache[key] = write_values(terms, n * (2 * width + 1))
         return cache[key]
 
     x = writes(throws)
     for t in range(throws - 1, 0, -1):
         x = np.maximum(writes(t), throw_layer_ce(x, 0.0))
-    return expected_roll_ce(x, 0.0).reshape(n, width)
+    x = expected_roll_ce(x, 0.0).reshape(n, 2 * width + 1)
+    outcome = np.clip(x[:, width:-1] - x[:, -1:], 0.0, 1.0)
+    return x[:, :width], outcome
 
 
 def solve_targets(
@@ -159,26 +190,29 @@ def solve_targets(
     low = top - open_max
     first = model.level_bounds[low][0]
     chance = np.zeros((model.n_states - first, WIDTH), np.float32)
+    outcome = np.zeros_like(chance)
+    ev = table.values.astype(np.float64)
     a, b = model.level_bounds[top]
-    extra = model.terminal_values(model.fields(a, b))
-    chance[a - first : b - first] = np.arange(WIDTH)[None, :] <= np.rint(extra)[:, None]
+    extra = np.rint(model.terminal_values(model.fields(a, b)))[:, None]
+    chance[a - first : b - first] = np.arange(WIDTH)[None, :] <= extra
+    outcome[a - first : b - first] = np.arange(WIDTH)[None, :] == extra
     total = max(1, model.level_bounds[top][0] - first)
     done = 0
-    chunk = max(1, 6144 // WIDTH)
+    chunk = max(1, 3072 // WIDTH)
     pool = ThreadPoolExecutor(workers) if workers > 1 else None
     try:
         for level in range(top - 1, low - 1, -1):
             na, nb = model.level_bounds[level + 1]
-            nxt = chance[na - first : nb - first]
-            padded = np.concatenate(
-                [np.ones((len(nxt), 1), np.float32), nxt, np.zeros((len(nxt), 1), np.float32)],
-                axis=1,
+            nxt = (
+                _pad(chance[na - first : nb - first], 1.0),
+                _pad(outcome[na - first : nb - first], 0.0),
             )
 
-            def work(rng: tuple[int, int], padded=padded, na=na) -> int:
+            def work(rng: tuple[int, int], nxt=nxt, na=na) -> int:
                 a, b = rng
-                p = _target_turn(model, model.fields(a, b), padded, na)
+                p, q = _target_turn(model, model.fields(a, b), nxt, ev, na)
                 chance[a - first : b - first] = p
+                outcome[a - first : b - first] = q
                 return b - a
 
             ranges = model.chunks(level, chunk)
@@ -190,7 +224,21 @@ def solve_targets(
     finally:
         if pool:
             pool.shutdown()
-    return Targets(table, open_max, first, chance, time.perf_counter() - t0)
+    below = _quantized(np.minimum(np.cumsum(outcome, axis=1), 1.0))
+    chance = _quantized(chance).astype(np.float32) / QUANTUM  # as a later load reads it
+    return Targets(table, open_max, first, chance, below, time.perf_counter() - t0)
+
+
+def _pad(rows: np.ndarray, low: float) -> np.ndarray:
+    """Rows as [low, row, 0]: the value of a target below 0, then one out of reach."""
+    n = len(rows)
+    return np.concatenate(
+        [np.full((n, 1), low, np.float32), rows, np.zeros((n, 1), np.float32)], axis=1
+    )
+
+
+def _quantized(p: np.ndarray) -> np.ndarray:
+    return np.rint(p * QUANTUM).astype(np.uint16)
 
 
 _memory: dict[str, Targets] = {}
@@ -208,22 +256,31 @@ def _load(table: Table) -> Targets | None:
         return None
     try:
         first, chance, seconds = int(data["first"]), data["chance"], float(data["seconds"])
+        below = data["below"]
     except DAMAGED:
         return None
     model = table.model
     top = len(model.level_bounds) - 1
     open_max = min(top, TARGET_OPEN.get(table.variant.id, 0))
-    if first != model.level_bounds[top - open_max][0] or chance.dtype != np.uint16:
+    if first != model.level_bounds[top - open_max][0]:
         return None
-    if chance.shape != (table.states - first, WIDTH):
-        return None
-    return Targets(table, open_max, first, chance.astype(np.float32) / QUANTUM, seconds)
+    for part in (chance, below):
+        if part.dtype != np.uint16 or part.shape != (table.states - first, WIDTH):
+            return None
+    return Targets(table, open_max, first, chance.astype(np.float32) / QUANTUM, below, seconds)
 
 
 def _save(targets: Targets) -> None:
     save_arrays(targets_path(targets.table.model), first=np.int64(targets.first),
-                chance=np.rint(targets.chance * QUANTUM).astype(np.uint16),
+                chance=_quantized(targets.chance), below=targets.below,
                 seconds=np.float64(targets.seconds))  # fmt: skip
+
+
+def _fits(targets: Targets) -> bool:
+    """Whether tables in memory are of the depth and width asked for now."""
+    top = len(targets.table.model.level_bounds) - 1
+    wanted = min(top, TARGET_OPEN.get(targets.table.variant.id, 0))
+    return targets.open_max == wanted and targets.chance.shape[1] == WIDTH
 
 
 def has_targets(variant_id: str) -> bool:
@@ -242,7 +299,7 @@ def get_targets(variant: Variant, progress: Callable[[float], None] | None = Non
     table = get_table(variant, progress=progress)
     with _lock:
         hit = _memory.get(variant.id)
-        if hit is not None and hit.table is table:
+        if hit is not None and hit.table is table and _fits(hit):
             return hit
         targets = _load(table)
         if targets is None:

@@ -176,3 +176,15 @@ def per_roll_extras(classes: RowClasses) -> RowClasses:
                   extra_points=np.zeros(0))  # fmt: skip
     _EXTENDED[id(classes)] = (classes, out)
     return out
+
+
+def with_floor(value: np.ndarray, classes: RowClasses) -> tuple[np.ndarray, RowClasses]:
+    """Terms whose least-points class is not the least worth (a sure bonus can lower the
+    chance to win of a seat behind): every roll read from its own class, and a new
+    floor class, the least of all, standing in for the scratch `write_values` takes."""
+    floor = np.where(np.isfinite(value), value, np.inf).min(axis=0, keepdims=True)
+    floor = np.where(np.isfinite(floor), floor, -np.inf)
+    n = len(classes.points)
+    wide = replace(classes, points=np.concatenate([classes.points, classes.points[:1]]),
+                   zero=n, lo=0, hi=len(classes.rowmap))  # fmt: skip
+    return np.concatenate([value, floor]), wide
