@@ -9,11 +9,10 @@ from __future__ import annotations
 
 import argparse
 import json
-import sys
 
 from dicepoker_tui.ai.noise import LEVEL_NOISE
 from dicepoker_tui.cli.errors import CliError
-from dicepoker_tui.cli.solver_tables import table_for, variant_or_error
+from dicepoker_tui.cli.solver_tables import progress_line, table_for, variant_or_error
 from dicepoker_tui.cli.texts import ascii_int, unknown_variant, whole_number
 from dicepoker_tui.i18n import _, ngettext
 
@@ -208,7 +207,7 @@ def _run_table(args: argparse.Namespace, bots: list[str]) -> int:
     games = _count(args.games, "games", 1, MAX_SAVED if args.save else MAX_GAMES)
     seed = _count(args.seed, "seed", 0, 2**63 - 1)
     result = head_to_head(
-        args.variant, bots, games, seed, keep=args.save, progress=_progress(args.variant)
+        args.variant, bots, games, seed, keep=args.save, progress=progress_line(args.variant)
     )
     saved = _save(result.played) if args.save else None
     s = result.summary()
@@ -237,16 +236,3 @@ def _run_table(args: argparse.Namespace, bots: list[str]) -> int:
             ).format(n=saved)
         )
     return 0
-
-
-def _progress(variant: str):
-    """A progress line on a terminal while a table is built, else None."""
-    if not sys.stderr.isatty():
-        return None
-
-    def show(done: float) -> None:
-        line = _("solving {variant}: {done}").format(variant=variant, done=f"{done:4.0%}")
-        end = "\r\033[K" if done >= 1 else ""
-        print(f"\r{line}{end}", end="", file=sys.stderr, flush=True)
-
-    return show

@@ -252,3 +252,32 @@ def test_simulate_between_bots_refuses_unknown_levels_in_one_line(home) -> None:
     result = run(home, "simulate", "--variant", "perudo", "--bot", "strong", "--bot", "optimal")
     assert result.returncode != 0
     assert result.stderr.strip().count("\n") == 0 and "optimal" in result.stderr
+
+
+def test_solve_winner_builds_the_winner_bots_tables_into_the_cache(tmp_path) -> None:
+    result = run(tmp_path, "solve", "--variant", "dice-poker", "--winner", "--json")
+    assert result.returncode == 0, result.stderr
+    doc = json.loads(result.stdout)
+    assert doc["winner_tables"] == ["spread", "risk"] and doc["winner_seconds"] >= 0
+    names = sorted(p.name for p in (tmp_path / "cache").glob("dice-poker-v*.npz"))
+    assert len(names) == 3 and any("spread" in n for n in names) and any("risk" in n for n in names)
+    again = run(tmp_path, "solve", "--variant", "dice-poker", "--winner")
+    assert again.returncode == 0 and "(spread, risk)" in again.stdout
+
+
+def test_solve_winner_does_not_go_with_no_cache(tmp_path) -> None:
+    result = run(tmp_path, "solve", "--variant", "dice-poker", "--winner", "--no-cache")
+    line = one_line_error(result)
+    assert line == "dicepoker solve: --winner builds into the cache: it does not go with --no-cache"
+    assert not (tmp_path / "cache").exists()
+
+
+def test_solve_into_a_cache_that_cannot_be_written_says_so(tmp_path) -> None:
+    blocker = tmp_path / "a-file"
+    blocker.write_text("not a folder")
+    result = run(blocker / "home", "solve", "--variant", "dice-poker", "--winner")
+    assert result.returncode == 1
+    assert "(not cached)" in result.stdout and "cached in" not in result.stdout
+    assert "Traceback" not in result.stderr
+    lines = result.stderr.splitlines()
+    assert len(lines) == 1 and lines[0].startswith("dicepoker solve: could not write ")
