@@ -105,3 +105,16 @@ def test_a_damaged_target_file_is_solved_again(solved, monkeypatch, tmp_path):
     monkeypatch.setattr(targets_mod, "_memory", {})
     again = targets_mod.get_targets(table.variant)
     assert np.array_equal(again.chance, tg.chance) and np.array_equal(again.below, tg.below)
+
+
+def test_outcomes_follow_one_option_where_two_tie_exactly(solved, monkeypatch):
+    """With only three of a kind open, keeping 1 1 and keeping 6 from 1 1 2 3 6 have the
+    same expected score: the outcome of each state is still one player's, its mean the
+    expected-score table's (a mix of both would put more than all the chance on it)."""
+    table = solved("yahtzee")
+    monkeypatch.setitem(targets_mod.TARGET_OPEN, "yahtzee", 1)
+    tg = targets_mod.solve_targets(table, workers=1)
+    below = tg.below.astype(np.float64) / targets_mod.QUANTUM
+    pmf = np.diff(np.concatenate([np.zeros((len(below), 1)), below], axis=1), axis=1)
+    mean = (pmf * np.arange(targets_mod.WIDTH)).sum(axis=1)
+    assert np.abs(mean - table.values[tg.first :]).max() < 0.005

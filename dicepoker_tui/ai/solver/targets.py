@@ -56,7 +56,7 @@ WIDTH = 192
 QUANTUM = 65535
 """Chances are stored as multiples of 1 / QUANTUM (uint16)."""
 
-TARGETS_VERSION = 2
+TARGETS_VERSION = 3
 """Bump when the target tables' meaning or layout change (part of the file name)."""
 
 
@@ -133,6 +133,16 @@ SCALE = 2.0**20
 maxima then pick the expected-score player's option in every column (a power of two:
 the scaling is exact), and their averages keep the distribution."""
 
+TIE_BREAK = 2.0**-10
+"""Points of a fixed pseudo-random amount per box and score class added to the choosing
+value: options of exactly equal expected score (keep 1 1 or keep 6 for three of a kind
+alone) then differ, so every column picks the same one instead of a mix of both."""
+
+
+def _tie_break(box: int, classes: int) -> np.ndarray:
+    """(classes, 1) the tie-breaking amounts of one box, the same at every call."""
+    return TIE_BREAK * np.random.default_rng(1000 + box).random((classes, 1))
+
 
 def _target_turn(
     model: Model, fields: Fields, nxt: tuple[np.ndarray, np.ndarray], ev: np.ndarray, first: int
@@ -158,7 +168,7 @@ def _target_turn(
                 p = np.where(finite, pts, 0)
                 need = np.clip(r[None, None, :] - p[:, :, None], -1, width).astype(np.int64)
                 at = (to - first)[:, :, None] * (width + 2) + need + 1
-                scalar = SCALE * (p + ev[to])[:, :, None]
+                scalar = SCALE * (p + ev[to] + _tie_break(term.box, len(p)))[:, :, None]
                 outcome = scalar + np.take(flat_outcome, at, mode="clip")
                 value = np.concatenate([np.take(flat_chance, at, mode="clip"), outcome, scalar], 2)
                 value = np.where(finite[:, :, None], value, -np.inf).reshape(len(pts), -1)
