@@ -50,7 +50,7 @@ def run(args: argparse.Namespace) -> int:
             doc |= {"winner_tables": names, "winner_seconds": round(winner_seconds, 3)}
         print(json.dumps(doc))
         return _report(unwritten)
-    if args.no_cache or unwritten:
+    if args.no_cache or table_path(table.model) in unwritten:
         where = _("not cached")
     else:
         where = _("cached in {path}").format(path=table_path(table.model))

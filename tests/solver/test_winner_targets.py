@@ -8,6 +8,7 @@ import pytest
 
 from dicepoker_tui.ai import target_turn
 from dicepoker_tui.ai.solver import targets as targets_mod
+from dicepoker_tui.ai.solver.cache import table_key
 from dicepoker_tui.ai.solver.spread import solve_spread
 from dicepoker_tui.ai.table_sim import play_tables
 
@@ -118,3 +119,18 @@ def test_outcomes_follow_one_option_where_two_tie_exactly(solved, monkeypatch):
     pmf = np.diff(np.concatenate([np.zeros((len(below), 1)), below], axis=1), axis=1)
     mean = (pmf * np.arange(targets_mod.WIDTH)).sum(axis=1)
     assert np.abs(mean - table.values[tg.first :]).max() < 0.005
+
+
+def test_saving_targets_removes_the_tables_earlier_versions(solved, monkeypatch, tmp_path):
+    table = solved("dice-poker")
+    monkeypatch.setenv("DICEPOKER_HOME", str(tmp_path))
+    monkeypatch.setitem(targets_mod.TARGET_OPEN, "dice-poker", 2)
+    monkeypatch.setattr(targets_mod, "_memory", {})
+    path = targets_mod.targets_path(table.model)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    stale = path.parent / f"{table_key(table.model)}-targets1-5-192.npz"
+    stale.write_bytes(b"an earlier version")
+    other = path.parent / "yatzy-v1-0000-targets1-5-192.npz"  # another variant's: kept
+    other.write_bytes(b"another table")
+    targets_mod.get_targets(table.variant)
+    assert path.exists() and not stale.exists() and other.exists()

@@ -281,9 +281,16 @@ def _load(table: Table) -> Targets | None:
 
 
 def _save(targets: Targets) -> None:
-    save_arrays(targets_path(targets.table.model), first=np.int64(targets.first),
+    """Cache the tables, then remove this table's target files of other versions or
+    depths (some 100 MB each: an upgrade must not leave them behind)."""
+    path = targets_path(targets.table.model)
+    save_arrays(path, first=np.int64(targets.first),
                 chance=_quantized(targets.chance), below=targets.below,
                 seconds=np.float64(targets.seconds))  # fmt: skip
+    for old in path.parent.glob(f"{table_key(targets.table.model)}-targets*.npz"):
+        if old != path:
+            with contextlib.suppress(OSError):
+                old.unlink()
 
 
 def _fits(targets: Targets) -> bool:
