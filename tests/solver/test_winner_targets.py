@@ -56,15 +56,20 @@ def test_the_last_turns_with_targets_change_games_and_repeat(dice_poker_targets)
     assert aimed.wins.sum() == pytest.approx(400)
 
 
+def outcome_moments(tg) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Each state's outcome CDF, its probabilities and its mean."""
+    below = tg.below.astype(np.float64) / targets_mod.QUANTUM
+    pmf = np.diff(np.concatenate([np.zeros((len(below), 1)), below], axis=1), axis=1)
+    return below, pmf, (pmf * np.arange(targets_mod.WIDTH)).sum(axis=1)
+
+
 def test_outcomes_are_how_the_expected_score_player_ends(dice_poker_targets):
     """Each covered state's distribution of the points still to come: a distribution,
     and one whose mean is the expected-score table's value (so it follows that play)."""
     table, tg = dice_poker_targets
-    below = tg.below.astype(np.float64) / targets_mod.QUANTUM
+    below, pmf, mean = outcome_moments(tg)
     assert (np.diff(below, axis=1) >= 0).all()
     assert below[:, -1].min() > 1 - 1e-4  # dice poker's last three boxes fit the width
-    pmf = np.diff(np.concatenate([np.zeros((len(below), 1)), below], axis=1), axis=1)
-    mean = (pmf * np.arange(targets_mod.WIDTH)).sum(axis=1)
     assert np.abs(mean - table.values[tg.first :]).max() < 0.01
     # more than one outcome somewhere: not a single sure total
     assert (pmf.max(axis=1) < 0.9).any()
@@ -92,13 +97,21 @@ def test_exact_rivals_change_the_last_turns_and_not_the_rivals_games(
     assert (exact.scores[:, 0] != normal.scores[:, 0]).any()
 
 
-def test_a_damaged_target_file_is_solved_again(solved, monkeypatch, tmp_path):
+@pytest.fixture
+def empty_cache(solved, monkeypatch, tmp_path):
+    """(dice-poker table, where its target tables of two open boxes go): an empty cache
+    of its own and nothing in memory."""
     table = solved("dice-poker")
     monkeypatch.setenv("DICEPOKER_HOME", str(tmp_path))
     monkeypatch.setitem(targets_mod.TARGET_OPEN, "dice-poker", 2)
     monkeypatch.setattr(targets_mod, "_memory", {})
     path = targets_mod.targets_path(table.model)
     path.parent.mkdir(parents=True, exist_ok=True)
+    return table, path
+
+
+def test_a_damaged_target_file_is_solved_again(empty_cache, monkeypatch):
+    table, path = empty_cache
     path.write_bytes(b"\x00garbage, not an npz")
     tg = targets_mod.get_targets(table.variant)
     assert tg.open_max == 2 and (tg.chance[:, 0] == 1).all()
@@ -115,19 +128,12 @@ def test_outcomes_follow_one_option_where_two_tie_exactly(solved, monkeypatch):
     table = solved("yahtzee")
     monkeypatch.setitem(targets_mod.TARGET_OPEN, "yahtzee", 1)
     tg = targets_mod.solve_targets(table, workers=1)
-    below = tg.below.astype(np.float64) / targets_mod.QUANTUM
-    pmf = np.diff(np.concatenate([np.zeros((len(below), 1)), below], axis=1), axis=1)
-    mean = (pmf * np.arange(targets_mod.WIDTH)).sum(axis=1)
+    _below, _pmf, mean = outcome_moments(tg)
     assert np.abs(mean - table.values[tg.first :]).max() < 0.005
 
 
-def test_saving_targets_removes_the_tables_earlier_versions(solved, monkeypatch, tmp_path):
-    table = solved("dice-poker")
-    monkeypatch.setenv("DICEPOKER_HOME", str(tmp_path))
-    monkeypatch.setitem(targets_mod.TARGET_OPEN, "dice-poker", 2)
-    monkeypatch.setattr(targets_mod, "_memory", {})
-    path = targets_mod.targets_path(table.model)
-    path.parent.mkdir(parents=True, exist_ok=True)
+def test_saving_targets_removes_the_tables_earlier_versions(empty_cache):
+    table, path = empty_cache
     stale = path.parent / f"{table_key(table.model)}-targets1-5-192.npz"
     stale.write_bytes(b"an earlier version")
     other = path.parent / "yatzy-v1-0000-targets1-5-192.npz"  # another variant's: kept
