@@ -33,7 +33,7 @@ async def test_a_ticket_plays_under_the_name_picked_unkeyed(hub_socket, connect)
     await alice.aclose()
 
 
-@pytest.mark.parametrize("nick", [None, "", "-dash", "x" * 25, "a b"])
+@pytest.mark.parametrize("nick", [None, "", "-dash", "x" * 25, "a b", "carl\n"])
 async def test_a_ticket_without_a_good_name_is_refused_and_may_try_again(hub_socket, nick):
     hub, path = hub_socket
     client = HubClient(path, hub.issue_ticket())
