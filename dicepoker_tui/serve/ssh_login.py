@@ -90,7 +90,7 @@ class GameSSHServer(asyncssh.SSHServer):
         allowed = self.game_server.authorized_keys
         if allowed is not None and self._conn is not None:
             # asyncssh checks these keys itself, with their options (from=, no-pty, ...)
-            self._keys = ConnectionKeys(allowed)
+            self._keys = ConnectionKeys(allowed, username)
             self._conn.set_authorized_keys(self._keys)
         return True
 
@@ -108,7 +108,7 @@ class GameSSHServer(asyncssh.SSHServer):
     def auth_completed(self) -> None:
         self._authed = True
         if self._keys is not None and self._keys.accepted is not None:
-            self.fingerprint = self._keys.accepted.get_fingerprint()
+            self.fingerprint = self._keys.fingerprint
 
     def password_auth_supported(self) -> bool:
         return self._keyless
@@ -170,6 +170,8 @@ class GameSSHServer(asyncssh.SSHServer):
             why = f"refused: no login within {self.game_server.door.limits.login_grace:g} s"
         elif not self.username:
             return
+        elif self._keys is not None and self._keys.refused is not None:
+            why = self._keys.refused
         elif self._offered is not None:
             why = "refused: key not authorized"
         else:
