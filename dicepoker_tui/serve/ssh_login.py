@@ -1,10 +1,11 @@
 """The SSH front door: who you are, whether you may come in now, and your session channels.
 
 Identity is the SSH user name (the nickname) plus the fingerprint of the key used, if
-any (a certificate: its CA's, with the principal, which must be the user name). By default anyone may come in: a client key is accepted (and remembered as the
-owner of the seats taken), and so is any password or an empty keyboard-interactive
-exchange (unless keys are required). With an authorized-keys file, only those keys, with
-their OpenSSH options (`from=`, `no-pty`, `command=`, `cert-authority`, `principals=`)
+any (a certificate: its CA's, with the principal, which must be the user name). By
+default anyone may come in: a client key is accepted (and remembered as the owner of
+the seats taken), and so is any password or an empty keyboard-interactive exchange
+(unless keys are required). With an authorized-keys file, only those keys, with their
+OpenSSH options (`from=`, `no-pty`, `command=`, `cert-authority`, `principals=`)
 applied by asyncssh. The door's limits (`door.Door`) are checked as a connection
 arrives; its sessions per connection as each session channel opens.
 """
