@@ -52,13 +52,15 @@ async def start_server(home: str) -> tuple[subprocess.Popen, int]:
     env = {**os.environ, "DICEPOKER_HOME": home}
     command = [sys.executable, "-m", "dicepoker_tui", "serve", "--port", "0"]
     command += ["--idle-timeout", "0", "--connections-per-address", "60"]
-    command += ["--connections-per-minute", "600"]
+    command += ["--connections-per-minute", "600", "--web-port", "0"]
     server = subprocess.Popen(
         command, cwd=ROOT, env=env, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True
     )
     assert server.stdout is not None
     line = await asyncio.to_thread(server.stdout.readline)
     port = int(re.search(r":(\d+) \(", line).group(1))
+    web = await asyncio.to_thread(server.stdout.readline)  # browsers play at URL
+    os.environ["DICEPOKER_BENCH_WEB_URL"] = re.search(r"http://\S+", web).group(0)
     await asyncio.sleep(1.5)  # let the session spawner finish importing the app
     return server, port
 
@@ -224,12 +226,16 @@ ATTACKS: list[tuple[str, Callable[[int, asyncio.Event], Awaitable[None]]]] = [
     ("resize storm", resize_storm),
     ("keystroke flood", key_mash),
 ]
+from griefs_identity import ATTACKS as IDENTITY_ATTACKS  # noqa: E402
+
+ATTACKS += IDENTITY_ATTACKS.items()
 
 
 async def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--honest", type=int, default=10)
     parser.add_argument("--seconds", type=float, default=8.0)
+    parser.add_argument("--only", action="append", metavar="NAME", help="this attack (again: more)")
     args = parser.parse_args()
     n = args.honest - args.honest % 2
     print(
@@ -259,7 +265,7 @@ async def main() -> None:
                 f"{'attack':16} {'echo p95':>9} {'echo max':>9} {'first frame':>12} "
                 f"{'server RSS':>11} {'machine busy':>13}"
             )
-            for name, attack in ATTACKS:
+            for name, attack in [(n, a) for n, a in ATTACKS if not args.only or n in args.only]:
                 stop = asyncio.Event()
                 peak[0] = 0
                 ticks = machine_ticks()

@@ -88,6 +88,13 @@ def add_parser(p: argparse.ArgumentParser) -> None:
         help=_("unfinished tables one nickname may open (default 3)"),
     )
     limits.add_argument(
+        "--names-per-key",
+        type=_limit,
+        default=5,
+        metavar="N",
+        help=_("nicknames one key may claim (default 5)"),
+    )
+    limits.add_argument(
         "--sessions-per-connection",
         type=_limit,
         default=1,
@@ -127,6 +134,7 @@ def run(args: argparse.Namespace) -> int:
     for flag in (
         "max_tables",
         "max_tables_per_name",
+        "names_per_key",
         "sessions_per_connection",
         "connections_per_address",
         "connections_per_minute",
@@ -157,6 +165,7 @@ def run(args: argparse.Namespace) -> int:
         idle_timeout=args.idle_timeout,
         max_tables=args.max_tables,
         max_tables_per_nick=args.max_tables_per_name,
+        names_per_key=args.names_per_key,
         door=DoorLimits(
             sessions_per_connection=args.sessions_per_connection,
             connections_per_address=args.connections_per_address,

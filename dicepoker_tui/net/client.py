@@ -154,7 +154,11 @@ class HubClient:
             self.send(p.Rematch(table=self.game.table.id))
 
     def say(self, text: str) -> None:
-        if self.game is not None and text.strip():
+        """Say `text` at the table; `/mute NAME` and `/unmute NAME` mute and unmute a player."""
+        command, _, nick = text.strip().partition(" ")
+        if command in ("/mute", "/unmute") and nick.strip():
+            self.send(p.Mute(nick=nick.strip()[:64], muted=command == "/mute"))
+        elif self.game is not None and text.strip():
             self.send(p.Say(table=self.game.table.id, text=text[: p.CHAT_MAX]))
 
     async def aclose(self) -> None:

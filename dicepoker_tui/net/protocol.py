@@ -36,7 +36,8 @@ MAX_HUB_LINE = 4 * 1024 * 1024
 tables are capped, a game's events are bounded by its rules and one undo a turn, the
 chat keeps its last lines), so the reader never meets a line it cannot take."""
 CHAT_MAX = 200
-NICK_PATTERN = r"^[A-Za-z0-9][A-Za-z0-9_.-]{0,23}$"
+NICK_PATTERN = r"\A[A-Za-z0-9][A-Za-z0-9_.-]{0,23}\Z"
+"""A nickname (`\\Z`: a trailing newline is no part of one)."""
 REMATCH_OFFER = N_("{nick} offers a rematch — press r to join")
 """The notice a finished table gets when one of its players opens a rematch."""
 
@@ -297,6 +298,14 @@ class Say(_Request):
     text: str = Field(min_length=1, max_length=CHAT_MAX)
 
 
+class Mute(_Request):
+    """Stop seeing (or, `muted` false, see again) what `nick` says in the chat."""
+
+    type: Literal["mute"] = "mute"
+    nick: str = Field(min_length=1, max_length=64)
+    muted: bool = True
+
+
 class Rematch(_Request):
     """After a game: open a new table like `table` (or sit at the one already opened)."""
 
@@ -326,7 +335,7 @@ class Act(_Request):
 
 
 ClientMessage = Annotated[
-    Hello | CreateTable | Join | Watch | Leave | Say | Act | Rematch,
+    Hello | CreateTable | Join | Watch | Leave | Say | Mute | Act | Rematch,
     Field(discriminator="type"),
 ]
 

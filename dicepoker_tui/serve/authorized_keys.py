@@ -54,12 +54,30 @@ def load_authorized_keys(path: Path) -> asyncssh.SSHAuthorizedKeys:
 
 class ConnectionKeys(asyncssh.SSHAuthorizedKeys):
     """One connection's authorized keys: asyncssh's own checks, remembering the key that
-    passed, whose fingerprint then names the player (for a certificate: its CA's key)."""
+    passed, whose fingerprint then names the player.
 
-    def __init__(self, keys: asyncssh.SSHAuthorizedKeys) -> None:
+    A certificate is let in only for a principal it names that is the login's user name
+    (the nickname): a `cert-authority` line's `principals=` says which principals its CA
+    may vouch for here, never that one principal may use another's name. Its player is
+    the CA's fingerprint with the principal (`SHA256:...:zara`), as `sshd` tells them."""
+
+    def __init__(self, keys: asyncssh.SSHAuthorizedKeys, username: str) -> None:
         super().__init__()
         self._keys = keys
+        self.username = username
         self.accepted: asyncssh.SSHKey | None = None
+        self.principal: str | None = None
+        """The certificate's principal the login is for (None: a plain key)."""
+        self.refused: str | None = None
+        """Why a certificate signed by an authorized CA was refused (for the login log)."""
+
+    @property
+    def fingerprint(self) -> str | None:
+        """Who the accepted key or certificate is: see the class."""
+        if self.accepted is None:
+            return None
+        fingerprint = self.accepted.get_fingerprint()
+        return f"{fingerprint}:{self.principal}" if self.principal is not None else fingerprint
 
     def validate(
         self,
@@ -70,12 +88,17 @@ class ConnectionKeys(asyncssh.SSHAuthorizedKeys):
         ca: bool = False,
     ):
         options = self._keys.validate(key, client_host, client_addr, cert_principals, ca)
+        if options is not None and ca and self.username not in (cert_principals or ()):
+            self.refused = f"refused: certificate not for {self.username}"
+            return None
         if options is not None:
             self.accepted = key
+            self.principal = self.username if ca else None
         return options
 
     def validate_x509(self, cert, client_host: str, client_addr: str):
         options, trusted = self._keys.validate_x509(cert, client_host, client_addr)
         if options is not None:
             self.accepted = cert.key
+            self.principal = None
         return options, trusted

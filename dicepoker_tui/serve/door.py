@@ -1,15 +1,13 @@
 """Limits at the door, as SSH servers for the public keep them: per remote address, a
 token bucket of new connections (as charmbracelet's wish `ratelimiter` does) and a cap
-on connections open at once; per connection, a cap on sessions. Nicknames: the first key
-to use one claims it. And the login log.
+on connections open at once; per connection, a cap on sessions. And the login log
+(nicknames: `claims`).
 
 Every refusal is one line to the client (said by the caller) and one line in the log.
 """
 
 from __future__ import annotations
 
-import contextlib
-import json
 import logging
 import os
 import time
@@ -18,7 +16,6 @@ from pathlib import Path
 
 log = logging.getLogger(__name__)
 
-CLAIMS_NAME = "nicknames.json"
 LOGIN_LOG_NAME = "logins.log"
 
 
@@ -93,41 +90,6 @@ class Door:
             self.open[address] = left
         else:
             self.open.pop(address, None)
-
-
-class NickClaims:
-    """Nicknames and the key that claimed each, kept in the data directory."""
-
-    def __init__(self, path: Path) -> None:
-        self.path = path
-        self.claims: dict[str, str] = {}
-        with contextlib.suppress(OSError, ValueError):
-            loaded = json.loads(path.read_text())
-            if isinstance(loaded, dict):
-                self.claims = {str(k): str(v) for k, v in loaded.items()}
-
-    def claimed(self, nick: str) -> bool:
-        return nick.lower() in self.claims
-
-    def check(self, nick: str, fingerprint: str | None) -> bool:
-        """Whether this key (or no key) may use `nick`; the first key to use it claims it."""
-        owner = self.claims.get(nick.lower())
-        if owner is not None:
-            return owner == fingerprint
-        if fingerprint is not None:
-            self.claims[nick.lower()] = fingerprint
-            self._save()
-        return True
-
-    def _save(self) -> None:
-        tmp = self.path.with_suffix(".tmp")
-        try:
-            fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
-            with os.fdopen(fd, "w") as f:
-                json.dump(self.claims, f, indent=0, sort_keys=True)
-            os.replace(tmp, self.path)
-        except OSError as exc:
-            log.warning("cannot keep the nickname claims in %s: %s", self.path, exc)
 
 
 class LoginLog:

@@ -23,14 +23,8 @@ from dicepoker_tui.i18n import N_, _
 from dicepoker_tui.net.hub import Hub, HubLimits
 from dicepoker_tui.net.hub_socket import serve_hub
 from dicepoker_tui.serve.authorized_keys import load_authorized_keys
-from dicepoker_tui.serve.door import (
-    CLAIMS_NAME,
-    LOGIN_LOG_NAME,
-    Door,
-    DoorLimits,
-    LoginLog,
-    NickClaims,
-)
+from dicepoker_tui.serve.claims import CLAIMS_NAME, NAMES_PER_KEY, NickClaims
+from dicepoker_tui.serve.door import LOGIN_LOG_NAME, Door, DoorLimits, LoginLog
 from dicepoker_tui.serve.host_key import HOST_KEY_NAME, load_or_create_host_key
 from dicepoker_tui.serve.session_host import EndReason, Session, idle_reason
 from dicepoker_tui.serve.spawner import Spawner
@@ -66,6 +60,7 @@ class ServeOptions:
     max_tables: int = 100
     max_tables_per_nick: int = 3
     waiting_grace: float = 120.0
+    names_per_key: int = NAMES_PER_KEY
     door: DoorLimits = field(default_factory=DoorLimits)
     web_port: int | None = None
     """Also serve the app to browsers on this port (`serve.web`), at the same tables."""
@@ -95,7 +90,7 @@ class GameServer:
         )
         self.spawner = Spawner(prefork=options.prefork)
         self.door = Door(options.door)
-        self.claims = NickClaims(self.data_dir / CLAIMS_NAME)
+        self.claims = NickClaims(self.data_dir / CLAIMS_NAME, options.names_per_key)
         self.logins = LoginLog(self.data_dir / LOGIN_LOG_NAME)
         self.sessions: set[Session] = set()
         self.socket_path = self.data_dir / SOCKET_NAME

@@ -13,7 +13,8 @@ from typing import Protocol
 
 from dicepoker_tui.i18n import N_
 from dicepoker_tui.net.hub import Hub
-from dicepoker_tui.serve.door import Door, LoginLog, NickClaims
+from dicepoker_tui.serve.claims import NickClaims
+from dicepoker_tui.serve.door import Door, LoginLog
 from dicepoker_tui.serve.spawner import Spawner
 
 

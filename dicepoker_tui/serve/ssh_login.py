@@ -1,10 +1,11 @@
 """The SSH front door: who you are, whether you may come in now, and your session channels.
 
 Identity is the SSH user name (the nickname) plus the fingerprint of the key used, if
-any. By default anyone may come in: a client key is accepted (and remembered as the
-owner of the seats taken), and so is any password or an empty keyboard-interactive
-exchange (unless keys are required). With an authorized-keys file, only those keys, with
-their OpenSSH options (`from=`, `no-pty`, `command=`, `cert-authority`, `principals=`)
+any (a certificate: its CA's, with the principal, which must be the user name). By
+default anyone may come in: a client key is accepted (and remembered as the owner of
+the seats taken), and so is any password or an empty keyboard-interactive exchange
+(unless keys are required). With an authorized-keys file, only those keys, with their
+OpenSSH options (`from=`, `no-pty`, `command=`, `cert-authority`, `principals=`)
 applied by asyncssh. The door's limits (`door.Door`) are checked as a connection
 arrives; its sessions per connection as each session channel opens.
 """
@@ -90,7 +91,7 @@ class GameSSHServer(asyncssh.SSHServer):
         allowed = self.game_server.authorized_keys
         if allowed is not None and self._conn is not None:
             # asyncssh checks these keys itself, with their options (from=, no-pty, ...)
-            self._keys = ConnectionKeys(allowed)
+            self._keys = ConnectionKeys(allowed, username)
             self._conn.set_authorized_keys(self._keys)
         return True
 
@@ -108,7 +109,7 @@ class GameSSHServer(asyncssh.SSHServer):
     def auth_completed(self) -> None:
         self._authed = True
         if self._keys is not None and self._keys.accepted is not None:
-            self.fingerprint = self._keys.accepted.get_fingerprint()
+            self.fingerprint = self._keys.fingerprint
 
     def password_auth_supported(self) -> bool:
         return self._keyless
@@ -170,6 +171,8 @@ class GameSSHServer(asyncssh.SSHServer):
             why = f"refused: no login within {self.game_server.door.limits.login_grace:g} s"
         elif not self.username:
             return
+        elif self._keys is not None and self._keys.refused is not None:
+            why = self._keys.refused
         elif self._offered is not None:
             why = "refused: key not authorized"
         else:

@@ -21,6 +21,7 @@ import asyncssh
 
 from dicepoker_tui.i18n import N_, language_from_env, load_translation, normalize
 from dicepoker_tui.net.hub import NICK_RE, Identity
+from dicepoker_tui.serve.claims import name_refusal
 from dicepoker_tui.serve.pty_bridge import PtyBridge, sane_size, set_window_size
 from dicepoker_tui.serve.session_host import EndReason, SessionHost
 from dicepoker_tui.ui.common.settings import SETTINGS_FILE, load_settings
@@ -116,7 +117,7 @@ class GameSession(asyncssh.SSHServerSession):
             )
         elif not self.pty:
             self._refuse(N_("this is a game for a terminal; connect with: {where}"), where=where)
-        elif not NICK_RE.match(self.identity.nick):
+        elif not NICK_RE.fullmatch(self.identity.nick):
             self._refuse(
                 N_(
                     "{nick} cannot be a nickname: use 1-24 letters, "
@@ -124,11 +125,10 @@ class GameSession(asyncssh.SSHServerSession):
                 ),
                 nick=repr(self.identity.nick[:40]),
             )
-        elif not self.server.claims.check(self.identity.nick, self.identity.fingerprint):
-            self._refuse(
-                N_("the name {nick} belongs to another key here; connect with it or another name"),
-                nick=self.identity.nick,
-            )
+        elif refused := name_refusal(
+            self.server.claims, self.server.hub, self.identity.nick, self.identity.fingerprint
+        ):
+            self._refuse(refused[0], **refused[1])
         elif not self.server.admit(self):
             self._refuse(
                 N_("the server is full ({n} sessions); try again later"),

@@ -8,6 +8,7 @@ import pytest
 
 from dicepoker_tui.net import protocol as p
 from dicepoker_tui.net.client import HubClient, HubError
+from dicepoker_tui.net.hub import Identity
 
 from .helpers import Recorder, until
 
@@ -33,7 +34,7 @@ async def test_a_ticket_plays_under_the_name_picked_unkeyed(hub_socket, connect)
     await alice.aclose()
 
 
-@pytest.mark.parametrize("nick", [None, "", "-dash", "x" * 25, "a b"])
+@pytest.mark.parametrize("nick", [None, "", "-dash", "x" * 25, "a b", "carl\n"])
 async def test_a_ticket_without_a_good_name_is_refused_and_may_try_again(hub_socket, nick):
     hub, path = hub_socket
     client = HubClient(path, hub.issue_ticket())
@@ -87,3 +88,20 @@ async def test_a_revoked_ticket_is_unknown(hub_socket):
 def test_hello_carries_the_name_picked():
     hello = p.decode_client(p.encode(p.Hello(token="t", nick="alice")))
     assert isinstance(hello, p.Hello) and hello.nick == "alice"
+
+
+async def test_a_seat_taken_without_a_key_is_no_key_holders(hub_socket):
+    hub, path = hub_socket
+    carl = await _ticket(hub_socket, "carl")
+    carl.create("yatzy", seats=2)
+    await until(lambda: carl.game is not None, what="carl's table")
+    mallory = HubClient(path, hub.issue_token("carl", "SHA256:mallory"))
+    with pytest.raises(HubError) as refused:
+        await mallory.connect()
+    assert refused.value.code == "name_taken"
+    assert "without a key" in str(refused.value)
+    assert hub.held_without_key("carI") == "carl"  # a look-alike, too
+    seat = next(s for s in hub.tables[carl.game.table.id].seats if s.name == "carl")
+    assert not seat.owned_by(Identity("carl", "SHA256:mallory"))
+    assert seat.owned_by(Identity("carl", None))
+    await carl.aclose()

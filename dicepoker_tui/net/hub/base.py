@@ -27,6 +27,11 @@ class HubLimits:
     request_rate: float = 20.0
     """Requests a second a peer may make, on average."""
     request_burst: float = 60.0
+    chat_rate: float = 1.0
+    """Chat lines a second a peer may say, on average."""
+    chat_burst: float = 5.0
+    max_muted: int = 100
+    """Players one peer may mute."""
 
 
 class HubBase:

@@ -73,6 +73,8 @@ class Hub(Identities, Tables, Play, Bots, Recording, Broadcast):
                     self._leave(peer, state, message.table)
                 case p.Say():
                     self._say(state, message)
+                case p.Mute():
+                    self._mute(peer, state, message)
                 case p.Act():
                     self._act(state, message)
                 case p.Rematch():

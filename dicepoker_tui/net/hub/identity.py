@@ -7,6 +7,7 @@ import secrets
 from dicepoker_tui.i18n import N_
 from dicepoker_tui.net.hub.base import HubBase
 from dicepoker_tui.net.hub.model import NICK_RE, Identity, Refusal, Ticket
+from dicepoker_tui.net.lookalike import look_alike
 
 
 class Identities(HubBase):
@@ -14,7 +15,7 @@ class Identities(HubBase):
 
     def issue_token(self, nick: str, fingerprint: str | None = None) -> str:
         """A secret a session app presents in `hello` to act as `nick` (and key)."""
-        if not NICK_RE.match(nick):
+        if not NICK_RE.fullmatch(nick):
             raise ValueError(f"{nick!r} is not a nickname (1-24 letters, digits, - _ .)")
         token = secrets.token_urlsafe(24)
         self._tokens[token] = Identity(nick, fingerprint)
@@ -35,7 +36,7 @@ class Identities(HubBase):
         ticket = self._tickets.get(token)
         if ticket is None:
             raise Refusal("bad_token", N_("Unknown session: connect through the SSH server."))
-        if not nick or not NICK_RE.match(nick):
+        if not nick or not NICK_RE.fullmatch(nick):
             raise Refusal(
                 "bad_nick",
                 N_(
@@ -61,16 +62,25 @@ class Identities(HubBase):
                 self.disconnect(peer)
 
     def name_conflict(self, who: Identity) -> Refusal | None:
-        """Why `who` may not use its nickname now (another key holds it), or None."""
+        """Why `who` may not use its nickname now (another identity holds a seat by that
+        name: another key, or a player without one), or None. A seat belongs to the
+        identity that sat down."""
         for table in self.tables.values():
             if table.status == "finished":
                 continue
             for seat in table.seats:
-                if (
-                    seat.kind == "human"
-                    and seat.name == who.nick
-                    and seat.fingerprint not in (None, who.fingerprint)
-                ):
+                if seat.kind != "human" or seat.name != who.nick:
+                    continue
+                if seat.fingerprint is None and who.fingerprint is not None:
+                    return Refusal(
+                        "name_taken",
+                        N_(
+                            "The name {nick} holds a seat for a player without a key; "
+                            "connect with another name."
+                        ),
+                        nick=who.nick,
+                    )
+                if seat.fingerprint not in (None, who.fingerprint):
                     return Refusal(
                         "name_taken",
                         N_(
@@ -80,6 +90,20 @@ class Identities(HubBase):
                         nick=who.nick,
                     )
         return None
+
+    def held_without_key(self, nick: str) -> str | None:
+        """The name, `nick` or a look-alike, that a player without a key uses now (a
+        session of theirs is open, or they hold a seat at an unfinished table), or None:
+        a key may not claim it from under them."""
+        unkeyed = [who.nick for who in self._tokens.values() if who.fingerprint is None]
+        unkeyed += [
+            seat.name
+            for table in self.tables.values()
+            if table.status != "finished"
+            for seat in table.seats
+            if seat.kind == "human" and seat.name and seat.fingerprint is None
+        ]
+        return next((name for name in unkeyed if look_alike(name, nick)), None)
 
     def _seated(self, who: Identity | None) -> list[str]:
         """The unfinished tables where `who` holds a seat."""

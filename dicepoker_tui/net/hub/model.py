@@ -54,10 +54,9 @@ class Seat:
     level: str | None = None
 
     def owned_by(self, who: Identity) -> bool:
+        """Whether `who` sat down here: the same name and the same key (or, both, none)."""
         return (
-            self.kind == "human"
-            and self.name == who.nick
-            and (self.fingerprint is None or self.fingerprint == who.fingerprint)
+            self.kind == "human" and self.name == who.nick and self.fingerprint == who.fingerprint
         )
 
 
@@ -70,6 +69,11 @@ class PeerState:
     tokens: float = 0.0
     """The peer's request budget (a token bucket, see `HubLimits.request_rate`)."""
     tokens_at: float = 0.0
+    chat_tokens: float = 0.0
+    """The peer's chat budget (a token bucket, see `HubLimits.chat_rate`)."""
+    chat_at: float = 0.0
+    muted: set[str] = field(default_factory=set)
+    """Nicknames (lower case) whose chat this peer does not see."""
 
 
 @dataclass

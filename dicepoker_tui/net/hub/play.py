@@ -10,7 +10,7 @@ from dicepoker_tui.i18n import N_
 from dicepoker_tui.net import protocol as p
 from dicepoker_tui.net.hub.base import HubBase
 from dicepoker_tui.net.hub.bots import to_act
-from dicepoker_tui.net.hub.model import PeerState, Refusal, Table, clean_text
+from dicepoker_tui.net.hub.model import Peer, PeerState, Refusal, Table, clean_text
 
 
 class Play(HubBase):
@@ -23,6 +23,7 @@ class Play(HubBase):
         text = clean_text(message.text, p.CHAT_MAX)
         if not text:
             raise Refusal("empty", N_("Nothing to say."))
+        self._spend_chat(state)
         assert state.identity is not None
         line = p.ChatLine(
             nick=state.identity.nick,
@@ -31,7 +32,51 @@ class Play(HubBase):
             keyed=state.identity.fingerprint is not None,
         )
         table.chat.append(line)
-        self._broadcast(table, p.Chat(table=table.id, line=line))
+        said = p.Chat(table=table.id, line=line)
+        for peer, other in self._peers.items():
+            if other.table == table.id and not self._muted(other, line):
+                peer.send(said)
+
+    def _spend_chat(self, state: PeerState) -> None:
+        """One line from the peer's chat budget (a token bucket); refused when empty."""
+        limits = self.limits
+        now = self.clock()
+        if state.chat_at == 0.0:
+            state.chat_tokens = limits.chat_burst
+        else:
+            elapsed = max(0.0, now - state.chat_at)
+            state.chat_tokens = min(
+                limits.chat_burst, state.chat_tokens + elapsed * limits.chat_rate
+            )
+        state.chat_at = now
+        if state.chat_tokens < 1:
+            raise Refusal("chat_too_fast", N_("You are chatting too fast: wait a moment."))
+        state.chat_tokens -= 1
+
+    @staticmethod
+    def _muted(state: PeerState, line: p.ChatLine) -> bool:
+        """Whether the peer muted the player who said `line` (the table's notices never)."""
+        return line.nick is not None and line.nick.lower() in state.muted
+
+    def _mute(self, peer: Peer, state: PeerState, message: p.Mute) -> None:
+        """Mute (or unmute) a player for this peer; a notice to the peer alone says so."""
+        nick = message.nick.strip().lower()
+        if message.muted:
+            if nick not in state.muted and len(state.muted) >= self.limits.max_muted:
+                raise Refusal(
+                    "too_many_muted", N_("You mute as many players as you may; unmute one first.")
+                )
+            state.muted.add(nick)
+            key = N_("You no longer see what {nick} says; /unmute {nick} to see it again.")
+        else:
+            state.muted.discard(nick)
+            key = N_("You see what {nick} says again.")
+        if state.table is not None:
+            params: p.Params = {"nick": message.nick.strip()}
+            line = p.ChatLine(
+                nick=None, text=p.fill(key, params), at=self.clock(), key=key, params=params
+            )
+            peer.send(p.Chat(table=state.table, line=line))
 
     def _act(self, state: PeerState, message: p.Act) -> None:
         table = self._table(message.table)

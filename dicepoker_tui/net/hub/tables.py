@@ -227,7 +227,7 @@ class Tables(HubBase):
                 table=self._info(table),
                 family=table.family,
                 events=self._view(table, state, table.game.events) if table.game else [],
-                chat=list(table.chat),
+                chat=[line for line in table.chat if not self._muted(state, line)],
                 seats=[i for i, s in enumerate(table.seats) if playing and s.owned_by(who)],
             )
         )

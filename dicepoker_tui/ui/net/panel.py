@@ -101,7 +101,7 @@ class NetPanel(Vertical):
         yield Static(id="net-presence")
         yield RichLog(id="net-chat", wrap=True, markup=False, max_lines=200, min_width=1)
         yield ChatInput(
-            placeholder=_("c: chat · enter sends · escape back"),
+            placeholder=_("c: chat · enter sends · /mute NAME · escape back"),
             max_length=p.CHAT_MAX,
             compact=True,
             id="net-say",
