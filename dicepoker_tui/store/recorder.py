@@ -8,7 +8,7 @@ from typing import Any, Protocol
 
 from dicepoker_tui.engine.session import Session
 from dicepoker_tui.i18n import _
-from dicepoker_tui.store.connection import StoreError
+from dicepoker_tui.store.connection import StaleWrite, StoreError
 
 
 class GameRepository(Protocol):
@@ -25,7 +25,8 @@ class GameRepository(Protocol):
 
     def save(self, game_id: int, events: Sequence[Any], seq: int, state: Any) -> None:
         """Keep the game's log as `events` (all of them), of which the first `seq` are
-        stored already; `state` is the game's state after them."""
+        stored already; `state` is the game's state after them. `StaleWrite` (nothing
+        changed) when `seq` is not what is stored or the game is finished."""
         ...
 
     def abandon(self, game_id: int) -> None:
@@ -47,7 +48,9 @@ class Recorder:
     `Recorder(repository, game)` stores a new game (with the events it already has);
     `Recorder(repository, game, game_id)` continues a game loaded from the history.
     Writing never raises into the game: a failure is kept in `error` and passed to
-    `on_error`, and the missing events are retried with the next ones.
+    `on_error`, and the missing events are retried with the next ones; a write refused
+    because another copy of the game wrote first (`StaleWrite`) is said once and nothing
+    more is written: the stored game stays as that copy left it.
     """
 
     def __init__(
@@ -61,6 +64,8 @@ class Recorder:
         self.game = game
         self.on_error = on_error
         self.error: str | None = None
+        self.stale = False
+        """Whether another copy of the game wrote first: nothing more is written."""
         if game_id is None:
             self.game_id = repository.create(game)
             self.saved = len(game.events)
@@ -86,8 +91,13 @@ class Recorder:
         events = self.game.events
         if self.saved == len(events):
             return True
+        if self.stale:
+            return False
         try:
             self.repository.save(self.game_id, events, self.saved, self.game.state)
+        except StaleWrite as exc:
+            self.stale = True
+            return self._failed(exc)
         except Exception as exc:  # a recorder must never break the game it watches
             return self._failed(exc)
         self.saved = len(events)
@@ -99,14 +109,14 @@ class Recorder:
         left for good (never offered for resuming)."""
         self.flush()
         self._unsubscribe()  # type: ignore[operator]
-        if abandoned and not self.game.finished:
+        if abandoned and not self.game.finished and not self.stale:
             try:
                 self.repository.abandon(self.game_id)
             except Exception as exc:  # nor the closing of a game
                 self._failed(exc)
 
     def _failed(self, exc: Exception) -> bool:
-        self.error = f"the game could not be saved to the history: {exc}"
+        self.error = _("the game could not be saved to the history: {error}").format(error=exc)
         if self.on_error is not None:
             self.on_error(self.error)
         return False
