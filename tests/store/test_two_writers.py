@@ -1,11 +1,13 @@
 """Two programs on one history, for real (child processes on one file): a copy of a
 bidding game that fell behind the stored log can never write over it (a finished game
-is never reopened)."""
+is never reopened), and a game a running program records is neither offered for resuming
+nor resumed elsewhere, until that program has gone (kill -9 included)."""
 
 from __future__ import annotations
 
 import contextlib
 import json
+import os
 import signal
 import subprocess
 import sys
@@ -13,7 +15,10 @@ from pathlib import Path
 
 import pytest
 
-from dicepoker_tui.store import Store
+from dicepoker_tui.engine.bidding.game import BiddingGame
+from dicepoker_tui.families import kept
+from dicepoker_tui.store import Recorder, Store, StoreError
+from dicepoker_tui.store.leases import GameLeased
 from tests.store.test_cli_history import ROOT
 
 DEADLINE = 60.0
@@ -111,3 +116,68 @@ def test_a_stale_copy_never_overwrites_a_game_in_play(tmp_path: Path, copies) ->
     after = fields(first.say("play 2"))  # the copy that is up to date plays on
     assert int(after["stored"]) > before[1] and stored(db, game_id)[2][: before[1]] == before[2]
 
+
+def _listed(db: Path) -> list[int]:
+    with Store.open(db).store as store:
+        return [k.record.id for k in kept.unfinished(store)]
+
+
+def test_a_game_another_live_program_records_is_neither_listed_nor_resumed(
+    tmp_path: Path, copies
+) -> None:
+    db = tmp_path / "history.db"
+    with Store.open(db).store as store:  # a game left earlier: offered
+        left = BiddingGame.new("perudo", ["Ann", "Bob"], seed=3)
+        Recorder(store.bidding, left).close()
+    player = copies()
+    game_id = int(fields(player.say("new 23 3"))["id"])
+
+    assert _listed(db) == [1]
+    with Store.open(db).store as store:
+        game = BiddingGame.from_events(store.bidding.load_events(game_id))
+        with pytest.raises(GameLeased) as refused:
+            Recorder(store.bidding, game, game_id)
+        assert str(refused.value) == (
+            f"game {game_id} is being played by another dicepoker (process {player.proc.pid})"
+        )
+        (offered,) = kept.unfinished(store)
+        assert offered.record.id == 1
+        with pytest.raises(StoreError):
+            kept.load(store, offered._replace(record=offered.record._replace(id=game_id)))
+
+    second = copies()  # a second program is refused the same way, and changes nothing
+    assert second.say(f"resume {game_id}").startswith(f"refused game {game_id} is being played")
+    assert fields(player.say("play 2"))["status"] == "playing"
+
+    os.kill(player.proc.pid, signal.SIGKILL)  # a crashed program locks nothing
+    player.proc.wait(timeout=DEADLINE)
+    assert sorted(_listed(db)) == [1, game_id]
+    resumed = fields(second.say(f"resume {game_id}"))
+    assert resumed["saved"] == resumed["stored"]
+    assert _listed(db) == [1]  # now the second program plays it
+    second.close()
+    assert sorted(_listed(db)) == [1, game_id]  # closed: its lease is given back
+
+
+def test_a_lease_holds_only_while_its_holder_could_still_play(tmp_path: Path) -> None:
+    """A lease naming this pid with another start time (the pid reused after a crash) is
+    void; one of another host holds until it expires."""
+    from dicepoker_tui.store import leases
+
+    with Store.open(tmp_path / "history.db").store as store:
+        for seed in (1, 2, 3):
+            Recorder(store.bidding, BiddingGame.new("perudo", ["Ann", "Bob"], seed=seed)).close()
+        host = leases.holder().split(":")[0]
+        rows = [
+            (1, f"{host}:{os.getpid()}:1", "2999-01-01T00:00:00.000+00:00"),
+            (2, "elsewhere:7:1", "2999-01-01T00:00:00.000+00:00"),
+            (3, "elsewhere:7:1", "2000-01-01T00:00:00.000+00:00"),
+        ]
+        with store.db.write() as conn:
+            conn.executemany(
+                "INSERT INTO leases VALUES (?, ?, '2000-01-01T00:00:00.000+00:00', ?)", rows
+            )
+        assert leases.held_elsewhere(store.db) == {
+            2: "game 2 is being played by another dicepoker (process 7)"
+        }
+        assert [k.record.id for k in kept.unfinished(store)] == [3, 1]
