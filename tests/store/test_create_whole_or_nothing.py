@@ -1,7 +1,8 @@
 """Creating a game — recorded as it starts, or imported — is one transaction for every
-family: a process killed (SIGKILL, for real) before any statement of it leaves the whole
-game or nothing, never a `playing` game with an empty log, and an import killed half way
-and tried again is either refused as a duplicate or stored whole."""
+family: a process killed (SIGKILL, for real) or a disk that fills up (RLIMIT_FSIZE) before
+any statement of it leaves the whole game or nothing, never a `playing` game with an
+empty log; a full disk is said in one line; an import killed half way and tried again
+is either refused as a duplicate or stored whole."""
 
 from __future__ import annotations
 
@@ -54,14 +55,15 @@ def _export(tmp_path: Path, family: str) -> Path:
 
 @pytest.mark.parametrize("family", ["bidding", "scoresheet"])
 @pytest.mark.parametrize("imported", [False, True], ids=["recorded", "imported"])
-def test_a_kill_at_any_statement_leaves_the_whole_game_or_nothing(
-    tmp_path: Path, family: str, imported: bool
+@pytest.mark.parametrize("fault", ["kill", "full"])
+def test_a_fault_at_any_statement_leaves_the_whole_game_or_nothing(
+    tmp_path: Path, family: str, imported: bool, fault: str
 ) -> None:
     export = _export(tmp_path, family) if imported else None
     runs = tmp_path / "runs"
     runs.mkdir()
     child = subprocess.run(
-        [sys.executable, "-m", "tests.store.create_child", str(runs), family]
+        [sys.executable, "-m", "tests.store.create_child", str(runs), family, fault]
         + ([str(export)] if export else []),
         cwd=ROOT,
         capture_output=True,
@@ -71,13 +73,20 @@ def test_a_kill_at_any_statement_leaves_the_whole_game_or_nothing(
     assert child.returncode == 0, child.stderr
     lines = child.stdout.splitlines()
     count = int(lines[0].split()[1])
-    assert lines[1:] == [f"{k} killed" for k in kill_points(count)]
+    said = dict(line.split(" ", 1) for line in lines[1:])
+    assert list(said) == [str(k) for k in kill_points(count)]
 
     (whole,) = _rows(runs / "full.db")
     assert whole[0] == family and whole[2] == whole[3] > 0 and whole[4] >= 2
     outcomes = {k: _rows(runs / f"{k}.db") for k in kill_points(count)}
     for k, rows in outcomes.items():
-        assert rows in ([], [whole]), f"killed at statement {k} of {count}: {rows}"
+        assert rows in ([], [whole]), f"{fault} at statement {k} of {count}: {rows}"
+        if fault == "full":  # said in one line when nothing was stored
+            line = said[str(k)]
+            assert line == f"stored {count}" if rows else line.startswith("refused: the game")
+            assert "\n" not in line and "Traceback" not in child.stderr
+        else:
+            assert said[str(k)] == "killed"
     assert [] in outcomes.values()
     if not imported:
         return
