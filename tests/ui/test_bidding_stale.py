@@ -15,7 +15,7 @@ from dicepoker_tui.ui.bidding.table import BiddingTableScreen
 from tests.store.test_cli_history import ROOT
 
 from .helpers import make_app, messages, wait_for
-from .test_bidding_kept import ANN, BOTS, ann_to_act, bidding_table
+from .test_bidding_kept import ANN, BOTS, ann_to_act, bidding_table, kept_games
 
 ELSEWHERE = "it is being played somewhere else"
 
@@ -32,7 +32,8 @@ async def test_a_refused_stale_write_is_one_line_and_loses_nothing() -> None:
         await wait_for(pilot, lambda: isinstance(app.screen, BiddingTableScreen))
         table = bidding_table(app)
         await ann_to_act(pilot, table)
-        game_id = app.keeper._recorder.game_id  # type: ignore[union-attr]
+        (kept,) = kept_games()
+        game_id = kept.id
         mine = len(table.game.events)
         assert _stored(game_id)[0] == mine
 
