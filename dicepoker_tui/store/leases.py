@@ -81,6 +81,9 @@ def take(db: Database, game_id: int) -> None:
         ).fetchone()
         if row is not None and row[0] != me and _alive(*row):
             raise _refusal(game_id, row[0])
+        conn.execute(  # leases a dead holder left on games no longer played
+            "DELETE FROM leases WHERE game_id IN (SELECT id FROM games WHERE status != 'playing')"
+        )
         taken = now()
         conn.execute(
             "INSERT OR REPLACE INTO leases (game_id, holder, taken_at, expires_at)"
