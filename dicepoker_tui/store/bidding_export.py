@@ -22,6 +22,7 @@ from dicepoker_tui.engine.names import NAME_MAX, plain, unsafe_char
 from dicepoker_tui.engine.players import PlayerKind
 from dicepoker_tui.i18n import _
 from dicepoker_tui.store.bidding_repo import EventLogRepository
+from dicepoker_tui.store.connection import DuplicateGame
 from dicepoker_tui.store.database import Store, StoreError
 from dicepoker_tui.store.export import ImportRefused
 from dicepoker_tui.store.export_document import FORMAT, FORMAT_VERSION
@@ -249,16 +250,16 @@ def _check_meta(doc: BiddingExport, game: BiddingGame) -> None:
 def import_bidding_game(
     repository: EventLogRepository, doc: BiddingExport, game: BiddingGame
 ) -> int:
-    """Store a checked import (see `parse_bidding_export`) as a new game; its id."""
-    duplicate = repository.find_duplicate(game.events, doc.started_at)
-    if duplicate is not None:
-        raise BiddingImportRefused(
-            _("this game is already in the history as game {id}").format(id=duplicate)
+    """Store a checked import (see `parse_bidding_export`) as a new game; its id. The
+    duplicate check and the game are one transaction."""
+    try:
+        return repository.create(
+            game,
+            started_at=doc.started_at,
+            updated_at=doc.updated_at,
+            finished_at=doc.finished_at,
+            abandoned=doc.status == "abandoned",
+            unique=True,
         )
-    return repository.create(
-        game,
-        started_at=doc.started_at,
-        updated_at=doc.updated_at,
-        finished_at=doc.finished_at,
-        abandoned=doc.status == "abandoned",
-    )
+    except DuplicateGame as exc:
+        raise BiddingImportRefused(str(exc)) from None

@@ -1,12 +1,14 @@
 """Games kept as one whole event log: the bidding games (Perudo, Liar's Dice; every cup
 included) and any family whose log is short. They share the history's one id space with
 every other game: a row in `games` (its `family` says whose), its seats in `players` (with
-their `place` once finished) and its log as one JSON array in `event_logs`, rewritten as
-the game goes on (a bidding log is a few hundred short events)."""
+their `place` once finished) and its log as one JSON array in `event_logs`, appended to
+as the game goes on (a bidding log is a few hundred short events) with the scoresheet
+games' guard: a write that does not follow the stored log is refused, nothing changed."""
 
 from __future__ import annotations
 
 import json
+import sqlite3
 from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime
@@ -17,7 +19,15 @@ from pydantic import TypeAdapter
 from dicepoker_tui.engine.bidding import events as ev
 from dicepoker_tui.engine.bidding import variants as bidding_variants
 from dicepoker_tui.i18n import _
-from dicepoker_tui.store.connection import Database, GameNotFound, StoreError, now, stamp
+from dicepoker_tui.store.connection import (
+    Database,
+    DuplicateGame,
+    GameNotFound,
+    guarded,
+    now,
+    refuse_stale,
+    stamp,
+)
 
 CONTINUED = frozenset({"game_started", "cups_revealed", "dice_count_changed", "player_out"})
 """Events always followed by more of the same command: a log is kept after a bid, a new
@@ -55,6 +65,7 @@ class EventLogRepository:
         self.family = family
         self._event = event
 
+    @guarded
     def create(
         self,
         game: Any,
@@ -62,12 +73,19 @@ class EventLogRepository:
         updated_at: datetime | None = None,
         finished_at: datetime | None = None,
         abandoned: bool = False,
+        unique: bool = False,
     ) -> int:
         """Store `game` (with the events it has so far); its id in the history. The times
-        default to now; an import passes the recorded ones."""
+        default to now; an import passes the recorded ones, and `unique`: `DuplicateGame`
+        when the game is stored already. One transaction: a crash or a full disk leaves
+        the whole game or nothing."""
         started = stamp(started_at or now())
         state = game.state
+        log = _log_json(game.events)
         with self.db.write() as conn:
+            duplicate = self._duplicate(conn, log, started) if unique else None
+            if duplicate is not None:
+                raise DuplicateGame(duplicate)
             cur = conn.execute(
                 "INSERT INTO games (variant, seed, real_dice, status, started_at, updated_at,"
                 " event_count, family) VALUES (?, ?, 0, 'playing', ?, ?, 0, ?)",
@@ -78,51 +96,67 @@ class EventLogRepository:
                 "INSERT INTO players (game_id, seat, name, kind, level) VALUES (?, ?, ?, ?, ?)",
                 [(game_id, i, p.name, p.kind, p.level) for i, p in enumerate(state.players)],
             )
-            conn.execute("INSERT INTO event_logs (game_id, data) VALUES (?, '[]')", (game_id,))
-        self._write(game_id, game.events, state, updated_at, finished_at)
-        if abandoned and not state.finished:
-            with self.db.write() as conn:
+            conn.execute("INSERT INTO event_logs (game_id, data) VALUES (?, ?)", (game_id, log))
+            self._kept(conn, game_id, len(game.events), state, updated_at, finished_at)
+            if abandoned and not state.finished:
                 conn.execute("UPDATE games SET status = 'abandoned' WHERE id = ?", (game_id,))
         return game_id
 
+    @guarded
     def save(self, game_id: int, events: Sequence[Any], seq: int, state: Any) -> None:
-        """Keep the log of game `game_id` as `events` (the whole log: it is rewritten, so
-        `seq`, the number stored already, is not needed)."""
-        self._write(game_id, events, state)
+        """Keep the log of game `game_id` as `events` (the whole log), of which the first
+        `seq` are stored already: the others are appended in one transaction. `StaleWrite`
+        (nothing changed) when `seq` events are not what is stored, or the game is
+        finished: another copy of the game wrote first."""
+        new = events[seq:]
+        if not new:
+            return
+        with self.db.write() as conn:
+            row = conn.execute(
+                "SELECT event_count, status FROM games WHERE id = ? AND family = ?",
+                (game_id, self.family),
+            ).fetchone()
+            if row is None:
+                raise GameNotFound(_("no bidding game {id} in the history").format(id=game_id))
+            count, status = row
+            refuse_stale(game_id, count, status, seq)
+            tail = ",".join(e.model_dump_json() for e in new) + "]"
+            conn.execute(
+                "UPDATE event_logs SET data = substr(data, 1, length(data) - 1)"
+                " || ? || ? WHERE game_id = ?",
+                ("," if count else "", tail, game_id),
+            )
+            self._kept(conn, game_id, count + len(new), state)
 
-    def _write(
+    def _kept(
         self,
+        conn: sqlite3.Connection,
         game_id: int,
-        events: Sequence[Any],
+        count: int,
         state: Any,
         at: datetime | None = None,
         finished_at: datetime | None = None,
     ) -> None:
+        """The game's row and places after its log grew to `count` events (same transaction)."""
         moment = stamp(at or now())
         finished = bool(state.finished)
-        with self.db.write() as conn:
-            cur = conn.execute(
-                "UPDATE games SET event_count = ?, updated_at = ?, status = ?, finished_at = ?"
-                " WHERE id = ? AND family = ?",
-                (
-                    len(events),
-                    moment,
-                    "finished" if finished else "playing",
-                    (stamp(finished_at) if finished_at else moment) if finished else None,
-                    game_id,
-                    self.family,
-                ),
-            )
-            if cur.rowcount != 1:
-                raise StoreError(_("no bidding game {id} in the history").format(id=game_id))
-            conn.execute(
-                "UPDATE event_logs SET data = ? WHERE game_id = ?", (_log_json(events), game_id)
-            )
-            conn.executemany(
-                "UPDATE players SET place = ? WHERE game_id = ? AND seat = ?",
-                [(s.place, game_id, s.player) for s in state.standings or []],
-            )
+        conn.execute(
+            "UPDATE games SET event_count = ?, updated_at = ?, status = ?, finished_at = ?"
+            " WHERE id = ?",
+            (
+                count,
+                moment,
+                "finished" if finished else "playing",
+                (stamp(finished_at) if finished_at else moment) if finished else None,
+                game_id,
+            ),
+        )
+        conn.executemany(
+            "UPDATE players SET place = ? WHERE game_id = ? AND seat = ?",
+            [(s.place, game_id, s.player) for s in state.standings or []],
+        )
 
+    @guarded
     def abandon(self, game_id: int) -> None:
         """Mark an unfinished game as left (never offered for resuming)."""
         with self.db.write() as conn:
@@ -174,15 +208,19 @@ class EventLogRepository:
             for r in rows
         ]
 
+    @guarded
     def find_duplicate(self, events: Sequence[Any], started_at: datetime) -> int | None:
         """The id of a stored game with this start time and exactly these events, if any."""
-        log = _log_json(events)
-        rows = self.db.fetch_all(
+        with self.db.read() as conn:
+            return self._duplicate(conn, _log_json(events), stamp(started_at))
+
+    def _duplicate(self, conn: sqlite3.Connection, log: str, started: str) -> int | None:
+        row = conn.execute(
             "SELECT g.id FROM games g JOIN event_logs l ON l.game_id = g.id"
             " WHERE g.family = ? AND g.started_at = ? AND l.data = ?",
-            (self.family, stamp(started_at), log),
-        )
-        return int(rows[0][0]) if rows else None
+            (self.family, started, log),
+        ).fetchone()
+        return int(row[0]) if row else None
 
     def _row(self, column: str, game_id: int) -> Any:
         rows = self.db.fetch_all(

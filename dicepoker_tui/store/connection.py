@@ -49,6 +49,33 @@ class GameNotFound(StoreError, KeyError):
         return str(self.args[0])
 
 
+class StaleWrite(StoreError):
+    """A write that does not follow the game's stored log (another copy of the game wrote
+    first, or the game is finished): refused, nothing changed."""
+
+
+class DuplicateGame(StoreError):
+    """The game to be created is in the history already, as `game_id`."""
+
+    def __init__(self, game_id: int) -> None:
+        super().__init__(_("this game is already in the history as game {id}").format(id=game_id))
+        self.game_id = game_id
+
+
+def refuse_stale(game_id: int, count: int, status: str, seq: int | None) -> None:
+    """Raise `StaleWrite` unless events may be added at position `seq` (None: anywhere) of
+    a game with `count` events stored and this `status`."""
+    if status == "finished":
+        raise StaleWrite(_("game {id} is finished; nothing can be added to it").format(id=game_id))
+    if seq is not None and seq != count:
+        raise StaleWrite(
+            _(
+                "game {id} has {count} events stored, not {expected}: "
+                "it is being played somewhere else"
+            ).format(id=game_id, count=count, expected=seq)
+        )
+
+
 F = TypeVar("F", bound=Callable[..., Any])
 T = TypeVar("T")
 Waiting = Callable[[str], None]

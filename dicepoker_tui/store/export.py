@@ -18,6 +18,7 @@ from dicepoker_tui.engine.names import NAME_MAX, plain, unsafe_char
 from dicepoker_tui.engine.scoresheet.game import Game
 from dicepoker_tui.i18n import _, ngettext
 from dicepoker_tui.store import sheet_formats
+from dicepoker_tui.store.connection import DuplicateGame
 from dicepoker_tui.store.database import Store, StoreError
 from dicepoker_tui.store.export_document import (
     FORMAT_VERSION,
@@ -194,19 +195,19 @@ def _check_seats(doc: ExportedGame) -> None:
 
 
 def import_game(store: Store, doc: ExportedGame, game: Game) -> int:
-    """Store a checked import (see `parse_export`) as a new game; its id."""
-    duplicate = store.find_duplicate(game.events, doc.started_at)
-    if duplicate is not None:
-        raise ImportRefused(
-            _("this game is already in the history as game {id}").format(id=duplicate)
+    """Store a checked import (see `parse_export`) as a new game; its id. The duplicate
+    check and the game are one transaction."""
+    try:
+        return store.scoresheet.create(
+            game,
+            started_at=doc.started_at,
+            updated_at=doc.updated_at,
+            finished_at=doc.finished_at,
+            abandoned=doc.status == "abandoned",
+            unique=True,
         )
-    return store.create_game(
-        game,
-        started_at=doc.started_at,
-        updated_at=doc.updated_at,
-        finished_at=doc.finished_at,
-        abandoned=doc.status == "abandoned",
-    )
+    except DuplicateGame as exc:
+        raise ImportRefused(str(exc)) from None
 
 
 def _check_meta(doc: ExportedGame, game: Game) -> None:

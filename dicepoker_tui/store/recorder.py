@@ -8,13 +8,16 @@ from typing import Any, Protocol
 
 from dicepoker_tui.engine.session import Session
 from dicepoker_tui.i18n import _
-from dicepoker_tui.store.connection import StoreError
+from dicepoker_tui.store import leases
+from dicepoker_tui.store.connection import Database, StaleWrite, StoreError
 
 
 class GameRepository(Protocol):
     """How a family's games are written to the history (see `ScoresheetRepository`,
     `BiddingRepository`)."""
 
+    db: Database
+    """The history the games are kept in."""
     continued: frozenset[str]
     """Types of the events always followed by more events of the same command: the log
     is kept after the others, so a stored log never ends half way through a command."""
@@ -25,7 +28,8 @@ class GameRepository(Protocol):
 
     def save(self, game_id: int, events: Sequence[Any], seq: int, state: Any) -> None:
         """Keep the game's log as `events` (all of them), of which the first `seq` are
-        stored already; `state` is the game's state after them."""
+        stored already; `state` is the game's state after them. `StaleWrite` (nothing
+        changed) when `seq` is not what is stored or the game is finished."""
         ...
 
     def abandon(self, game_id: int) -> None:
@@ -45,9 +49,13 @@ class Recorder:
     """Subscribes to a game and keeps its events in the history as they happen.
 
     `Recorder(repository, game)` stores a new game (with the events it already has);
-    `Recorder(repository, game, game_id)` continues a game loaded from the history.
-    Writing never raises into the game: a failure is kept in `error` and passed to
-    `on_error`, and the missing events are retried with the next ones.
+    `Recorder(repository, game, game_id)` continues a game loaded from the history
+    (`GameLeased` when another running program plays it). The recorder holds the game's
+    lease (`store.leases`) until it is closed. Writing never raises into the game: a
+    failure is kept in `error` and passed to `on_error`, and the missing events are
+    retried with the next ones; a write refused because another copy of the game wrote
+    first (`StaleWrite`) is said once and nothing more is written: the stored game stays
+    as that copy left it.
     """
 
     def __init__(
@@ -61,18 +69,26 @@ class Recorder:
         self.game = game
         self.on_error = on_error
         self.error: str | None = None
+        self.stale = False
+        """Whether another copy of the game wrote first: nothing more is written."""
         if game_id is None:
             self.game_id = repository.create(game)
             self.saved = len(game.events)
+            self._lease()
         else:
             self.game_id = game_id
-            self.saved = repository.event_count(game_id)
-            if self.saved > len(game.events):
-                raise StoreError(
-                    _("game {id} has {count} events stored, more than this game has").format(
-                        id=game_id, count=self.saved
+            leases.take(repository.db, game_id)
+            try:
+                self.saved = repository.event_count(game_id)
+                if self.saved > len(game.events):
+                    raise StoreError(
+                        _("game {id} has {count} events stored, more than this game has").format(
+                            id=game_id, count=self.saved
+                        )
                     )
-                )
+            except BaseException:
+                self._release()
+                raise
         self._unsubscribe = game.subscribe(self._on_event)
         if self.saved < len(game.events):
             self.flush()
@@ -86,8 +102,13 @@ class Recorder:
         events = self.game.events
         if self.saved == len(events):
             return True
+        if self.stale:
+            return False
         try:
             self.repository.save(self.game_id, events, self.saved, self.game.state)
+        except StaleWrite as exc:
+            self.stale = True
+            return self._failed(exc)
         except Exception as exc:  # a recorder must never break the game it watches
             return self._failed(exc)
         self.saved = len(events)
@@ -99,14 +120,29 @@ class Recorder:
         left for good (never offered for resuming)."""
         self.flush()
         self._unsubscribe()  # type: ignore[operator]
-        if abandoned and not self.game.finished:
+        for step in (self._abandon if abandoned else None, self._release):
             try:
-                self.repository.abandon(self.game_id)
+                if step is not None:
+                    step()
             except Exception as exc:  # nor the closing of a game
                 self._failed(exc)
 
+    def _abandon(self) -> None:
+        if not self.game.finished and not self.stale:
+            self.repository.abandon(self.game_id)
+
+    def _release(self) -> None:
+        leases.release(self.repository.db, self.game_id)
+
+    def _lease(self) -> None:
+        """Hold the new game's lease (a failure is said, the game goes on)."""
+        try:
+            leases.take(self.repository.db, self.game_id)
+        except Exception as exc:
+            self._failed(exc)
+
     def _failed(self, exc: Exception) -> bool:
-        self.error = f"the game could not be saved to the history: {exc}"
+        self.error = _("the game could not be saved to the history: {error}").format(error=exc)
         if self.on_error is not None:
             self.on_error(self.error)
         return False

@@ -211,15 +211,28 @@ def _places(log: str) -> dict[int, int]:
     return {}
 
 
+def _v6_leases(conn: sqlite3.Connection) -> None:
+    """Per game being played: the running program playing it (see `store.leases`), so
+    that no other one offers it for resuming meanwhile."""
+    conn.execute(
+        "CREATE TABLE leases ("
+        " game_id    INTEGER PRIMARY KEY REFERENCES games (id),"
+        " holder     TEXT NOT NULL,"
+        " taken_at   TEXT NOT NULL,"
+        " expires_at TEXT NOT NULL)"
+    )
+
+
 MIGRATIONS: list[Migration] = [
     _v1_games_players_events,
     _v2_final_sheets_packed_logs,
     _v3_bidding_games,
     _v4_seat_coach,
     _v5_one_id_space,
+    _v6_leases,
 ]
 SCHEMA_VERSION = len(MIGRATIONS)
-TABLES = ("games", "players", "events", "final_sheets", "packed_logs", "event_logs")
+TABLES = ("games", "players", "events", "final_sheets", "packed_logs", "event_logs", "leases")
 """The tables of a database at `SCHEMA_VERSION`."""
 
 

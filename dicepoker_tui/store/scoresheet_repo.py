@@ -12,7 +12,15 @@ from dicepoker_tui.engine.scoresheet import events as ev
 from dicepoker_tui.engine.scoresheet.game import Game
 from dicepoker_tui.engine.scoresheet.state import GameState
 from dicepoker_tui.i18n import _
-from dicepoker_tui.store.connection import Database, GameNotFound, StoreError, guarded, stamp
+from dicepoker_tui.store.connection import (
+    Database,
+    DuplicateGame,
+    GameNotFound,
+    StoreError,
+    guarded,
+    refuse_stale,
+    stamp,
+)
 from dicepoker_tui.store.schema import pack_log, sheet_json, unpack_log
 from dicepoker_tui.store.summary import final_sheets
 
@@ -41,10 +49,13 @@ class ScoresheetRepository:
         updated_at: datetime | None = None,
         finished_at: datetime | None = None,
         abandoned: bool = False,
+        unique: bool = False,
     ) -> int:
         """Store a game with every event it has so far (all of it, if finished); its new id.
 
-        The times default to now; an import passes the recorded ones.
+        The times default to now; an import passes the recorded ones, and `unique`:
+        `DuplicateGame` when the game is stored already. One transaction: a crash or a full
+        disk leaves the whole game or nothing.
         """
         events = list(game.events)
         if not events or not isinstance(events[0], ev.GameStarted):
@@ -52,6 +63,9 @@ class ScoresheetRepository:
         start = events[0]
         with self.db.write() as conn:
             started = stamp(started_at)
+            duplicate = _duplicate(conn, events, started) if unique else None
+            if duplicate is not None:
+                raise DuplicateGame(duplicate)
             cursor = conn.execute(
                 "INSERT INTO games (variant, seed, real_dice, status, started_at, updated_at)"
                 " VALUES (?, ?, ?, 'playing', ?, ?)",
@@ -133,18 +147,8 @@ class ScoresheetRepository:
     @guarded
     def find_duplicate(self, events: Sequence[ev.Event], started_at: datetime) -> int | None:
         """The id of a stored game with this start time and exactly these events, if any."""
-        start = events[0]
-        if not isinstance(start, ev.GameStarted):
-            return None
-        candidates = self.db.fetch_all(
-            "SELECT id FROM games WHERE variant = ? AND seed = ? AND started_at = ?"
-            " AND event_count = ?",
-            (start.variant, str(start.seed), stamp(started_at), len(events)),
-        )
-        for (game_id,) in candidates:
-            if self.load_events(game_id) == list(events):
-                return int(game_id)
-        return None
+        with self.db.read() as conn:
+            return _duplicate(conn, events, stamp(started_at))
 
 
 # -- the log, inside a transaction ----------------------------------------------------------
@@ -161,6 +165,22 @@ def read_events(conn: sqlite3.Connection, game_id: int) -> list[ev.Event]:
     return ev.EVENT_LIST_ADAPTER.validate_json("[" + ",".join(r[0] for r in rows) + "]")
 
 
+def _duplicate(conn: sqlite3.Connection, events: Sequence[ev.Event], started: str) -> int | None:
+    """The id of a stored game started at `started` with exactly these events, if any."""
+    start = events[0] if events else None
+    if not isinstance(start, ev.GameStarted):
+        return None
+    candidates = conn.execute(
+        "SELECT id FROM games WHERE variant = ? AND seed = ? AND started_at = ?"
+        " AND event_count = ? AND family = 'scoresheet'",
+        (start.variant, str(start.seed), started, len(events)),
+    ).fetchall()
+    for (game_id,) in candidates:
+        if read_events(conn, game_id) == list(events):
+            return int(game_id)
+    return None
+
+
 def _append(
     conn: sqlite3.Connection,
     game_id: int,
@@ -174,15 +194,7 @@ def _append(
     if row is None:
         raise GameNotFound(_("no game {id} in the history").format(id=game_id))
     count, status = row
-    if status == "finished":
-        raise StoreError(_("game {id} is finished; nothing can be added to it").format(id=game_id))
-    if seq is not None and seq != count:
-        raise StoreError(
-            _(
-                "game {id} has {count} events stored, not {expected}: "
-                "it is being played somewhere else"
-            ).format(id=game_id, count=count, expected=seq)
-        )
+    refuse_stale(game_id, count, status, seq)
     conn.executemany(
         "INSERT INTO events (game_id, seq, data) VALUES (?, ?, ?)",
         [(game_id, count + i, e.model_dump_json()) for i, e in enumerate(events)],

@@ -98,7 +98,7 @@ def test_an_old_history_keeps_every_bidding_game_under_a_new_id(tmp_path: Path) 
     _write_old_bidding(path, old)
     store, notice = Store.open(path)
     with store:
-        assert notice is None and store.schema_version == SCHEMA_VERSION == 5
+        assert notice is None and store.schema_version == SCHEMA_VERSION == 6
         tables = {r[0] for r in store.db.fetch_all("SELECT name FROM sqlite_master", ())}
         assert "bidding_games" not in tables
         ids = [r[0] for r in store.db.fetch_all("SELECT id FROM games ORDER BY id", ())]

@@ -61,7 +61,7 @@ def test_version_1_is_migrated_and_its_sheets_filled_in(tmp_path: Path) -> None:
     _write_v1(path, games)
     store, notice = Store.open(path)
     assert notice is None
-    assert store.schema_version == SCHEMA_VERSION == 5
+    assert store.schema_version == SCHEMA_VERSION == 6
     listed = store.finished(sort="score")
     best = sorted((max(s.total for s in g.state.standings) for g in games), reverse=True)
     assert [r.best_total for r in listed] == best
