@@ -227,7 +227,10 @@ class Database:
                 conn.backup(copy)
                 conn.close()
                 conn = copy
-                _upgrade(conn)
+                try:
+                    _upgrade(conn)
+                except Unreadable as bad:  # said, never moved aside by a reading command
+                    raise HistoryUnavailable(unusable(path, bad)) from None
             conn.execute("PRAGMA foreign_keys = ON")
         except BaseException:
             conn.close()

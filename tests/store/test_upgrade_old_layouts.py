@@ -166,3 +166,26 @@ def test_a_version_1_game_whose_log_does_not_read_keeps_the_others(tmp_path: Pat
     done = dicepoker(home, "export", "2")
     assert done.returncode == 1 and len(done.stderr.splitlines()) == 1
     assert done.stderr.startswith("dicepoker export: ")
+
+
+def test_a_reading_command_leaves_a_history_it_cannot_upgrade_where_it_is(
+    tmp_path: Path,
+) -> None:
+    home = tmp_path / "home"
+    home.mkdir()
+    old = OldHistory(home / "history.db", 4)
+    old.add_scoresheet(finished_game("yahtzee", seed=9))
+    old.add_bidding(_bidding_game("perudo", 35), "finished")
+    old.conn.execute(  # the upgrade's insert of the bidding game's seats fails
+        "CREATE TRIGGER no_seats BEFORE INSERT ON players BEGIN SELECT RAISE(ABORT, 'no'); END"
+    )
+    old.close()
+    before = (home / "history.db").read_bytes()
+    done = dicepoker(home, "history")
+    assert (done.returncode, done.stdout) == (1, "")
+    assert done.stderr == (
+        f"dicepoker history: the game history {home / 'history.db'} cannot be used "
+        "(could not be upgraded to schema version 5 (no))\n"
+    )
+    assert _files(home) == ["history.db"]
+    assert (home / "history.db").read_bytes() == before
