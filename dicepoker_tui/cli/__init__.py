@@ -101,6 +101,9 @@ def choose_language(cli_lang: str | None) -> str:
 def main(argv: Sequence[str] | None = None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
     from dicepoker_tui.i18n import LANGUAGES, normalize
+    from dicepoker_tui.store.paths import absolute_home
+
+    absolute_home()
 
     lang, argv = take_lang(argv)
     if lang is not None and normalize(lang) is None:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import re
 
 from dicepoker_tui.cli.errors import CliError
 from dicepoker_tui.cli.history_store import open_store
@@ -35,10 +36,7 @@ def run(args: argparse.Namespace) -> int:
             get_variant(args.variant)
         except KeyError:
             raise CliError(unknown_variant(args.variant, family=None)) from None
-    limit = None if args.limit is None else ascii_int(args.limit)
-    if args.limit is not None and (limit is None or not 0 <= limit <= INT_MAX):
-        raise CliError(_("--limit takes a number of games, 0 or more"))
-    args.limit = limit
+    args.limit = None if args.limit is None else _limit(args.limit)
     if args.player is not None and len(args.player) > NAME_MAX:
         raise CliError(_("a player name has at most {most} characters").format(most=NAME_MAX))
     with open_store() as store:
@@ -60,6 +58,22 @@ def run(args: argparse.Namespace) -> int:
         return 0
     print("\n".join(_line(g) for g in games))
     return 0
+
+
+def _limit(text: str) -> int:
+    """`--limit`: a whole number 0 to `INT_MAX` in ASCII digits, else one line (status 2)."""
+    digits = text.strip()
+    limit = ascii_int(digits)
+    if limit is None and re.fullmatch(r"[+-]?[0-9]+", digits) is None:
+        raise CliError(_("--limit takes a number of games, 0 or more"))
+    if limit is None or not 0 <= limit <= INT_MAX:
+        shown = digits if len(digits) <= 40 else digits[:20] + "…"
+        raise CliError(
+            _("{flag} must be between {low} and {high}, not {value}").format(
+                flag="--limit", low=0, high=INT_MAX, value=shown
+            )
+        )
+    return limit
 
 
 def _line(game: GameRecord) -> str:

@@ -31,6 +31,10 @@ def run(args: argparse.Namespace) -> int:
         if args.game_id is not None:
             try:
                 record = store.game(args.game_id)
+                if record.damaged:
+                    raise StoreError(
+                        _("game {id} is {damaged}").format(id=args.game_id, damaged=record.damaged)
+                    )
                 family_of(record.variant).load(store, args.game_id)
             except GameNotFound:
                 raise CliError(no_game(args.game_id)) from None

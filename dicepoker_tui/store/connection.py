@@ -30,7 +30,7 @@ from dicepoker_tui.store.recovery import (
     move_aside,
     unusable,
 )
-from dicepoker_tui.store.schema import SCHEMA_VERSION, migrate, user_version
+from dicepoker_tui.store.schema import SCHEMA_VERSION, migrate, needs_upgrade, user_version
 from dicepoker_tui.store.wal_recovery import recover
 
 
@@ -233,17 +233,7 @@ class Database:
             # In WAL mode NORMAL loses no committed transaction when the process dies.
             conn.execute("PRAGMA synchronous = NORMAL")
             conn.execute("PRAGMA foreign_keys = ON")
-            try:
-                db.waiting_for_lock(lambda: migrate(conn))
-            except sqlite3.OperationalError:
-                raise
-            except (sqlite3.DatabaseError, ValueError) as exc:
-                raise Unreadable(
-                    "unreadable",
-                    _("could not be upgraded to schema version {version} ({error})").format(
-                        version=SCHEMA_VERSION, error=one_line(exc)
-                    ),
-                ) from exc
+            db.waiting_for_lock(lambda: _upgrade(conn))
         except BaseException:
             conn.close()
             raise
@@ -259,12 +249,15 @@ class Database:
         conn = _connect_read_only(path)
         try:
             check_readable(conn)
-            if user_version(conn) < SCHEMA_VERSION:  # upgraded in a copy, the file untouched
+            if needs_upgrade(conn):  # upgraded in a copy, the file untouched
                 copy = sqlite3.connect(":memory:", isolation_level=None, check_same_thread=False)
                 conn.backup(copy)
                 conn.close()
                 conn = copy
-                migrate(conn)
+                try:
+                    _upgrade(conn)
+                except Unreadable as bad:  # said, never moved aside by a reading command
+                    raise HistoryUnavailable(unusable(path, bad)) from None
             conn.execute("PRAGMA foreign_keys = ON")
         except BaseException:
             conn.close()
@@ -336,6 +329,21 @@ class Database:
         """The rows of one query (no transaction of its own is needed for one statement)."""
         with self.lock:
             return self.conn.execute(sql, params).fetchall()
+
+
+def _upgrade(conn: sqlite3.Connection) -> None:
+    """`migrate`; `Unreadable` when the file cannot be upgraded (a lock held is no damage)."""
+    try:
+        migrate(conn)
+    except sqlite3.OperationalError:
+        raise
+    except (sqlite3.DatabaseError, ValueError) as exc:
+        raise Unreadable(
+            "unreadable",
+            _("could not be upgraded to schema version {version} ({error})").format(
+                version=SCHEMA_VERSION, error=one_line(exc)
+            ),
+        ) from exc
 
 
 def _connect_read_only(path: Path) -> sqlite3.Connection:

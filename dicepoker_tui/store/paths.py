@@ -20,6 +20,14 @@ def data_dir() -> Path:
     return Path(user_data_dir(APP_NAME, appauthor=False))
 
 
+def absolute_home() -> None:
+    """Make a relative `$DICEPOKER_HOME` absolute, once, at a command's start: the
+    processes it starts (a server's sessions) run in other folders."""
+    home = os.environ.get(HOME_ENV)
+    if home and not Path(home).expanduser().is_absolute():
+        os.environ[HOME_ENV] = os.path.abspath(Path(home).expanduser())
+
+
 def default_db_path() -> Path:
     """The history database used when no path is given."""
     return data_dir() / DB_NAME

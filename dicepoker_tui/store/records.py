@@ -72,14 +72,15 @@ class GameRecord(NamedTuple):
         return max(totals) if totals else None
 
     def to_json(self) -> dict[str, Any]:
-        """The object `dicepoker history --json` prints for this game."""
+        """The object `dicepoker history --json` prints for this game (a damaged one's
+        placeholders as null)."""
         return {
             "id": self.id,
             "variant": self.variant,
             "status": self.status,
-            "started_at": self.started_at.isoformat(),
+            "started_at": None if self.damaged else self.started_at.isoformat(),
             "finished_at": self.finished_at.isoformat() if self.finished_at else None,
-            "seed": self.seed,
+            "seed": None if self.damaged else self.seed,
             "real_dice": self.real_dice,
             "players": [p.to_json() for p in self.players],
             "winners": list(self.winners),

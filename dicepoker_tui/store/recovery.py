@@ -68,6 +68,8 @@ def check_readable(conn: sqlite3.Connection) -> None:
         if version == SCHEMA_VERSION:
             names = {r[0] for r in conn.execute("SELECT name FROM sqlite_master")}
             missing = [t for t in TABLES if t not in names]
+            if "sheet_lines" in names:  # an early layout of version 2: `migrate` brings it
+                missing = [t for t in missing if t not in ("final_sheets", "packed_logs")]
             if missing:
                 raise Unreadable("unreadable", _("has no {table} table").format(table=missing[0]))
         problems = [r[0] for r in conn.execute("PRAGMA quick_check(3)")]

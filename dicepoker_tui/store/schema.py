@@ -112,8 +112,14 @@ def _v2_final_sheets_packed_logs(conn: sqlite3.Connection) -> None:
         rows = conn.execute(
             "SELECT data FROM events WHERE game_id = ? ORDER BY seq", (game_id,)
         ).fetchall()
-        events = EVENT_LIST_ADAPTER.validate_json("[" + ",".join(r[0] for r in rows) + "]")
-        sheets = final_sheets(events)
+        try:
+            events = EVENT_LIST_ADAPTER.validate_json("[" + ",".join(r[0] for r in rows) + "]")
+            sheets = final_sheets(events)
+        except (ValueError, TypeError, KeyError, IndexError):
+            # A game whose log does not read keeps it as it is (packed: it is finished)
+            # and no sheet: its review says why; the other games upgrade.
+            _pack_events(conn, game_id)
+            continue
         for sheet in sheets:
             conn.execute(
                 "UPDATE players SET five_of_a_kind = ? WHERE game_id = ? AND seat = ?",
@@ -127,10 +133,65 @@ def _v2_final_sheets_packed_logs(conn: sqlite3.Connection) -> None:
             "UPDATE games SET best_total = ? WHERE id = ?",
             (max(s.total for s in sheets), game_id),
         )
-        conn.execute(
-            "INSERT INTO packed_logs VALUES (?, ?)", (game_id, pack_log([r[0] for r in rows]))
+        _pack_events(conn, game_id)
+
+
+def _pack_events(conn: sqlite3.Connection, game_id: int) -> None:
+    """Replace a finished game's event rows by its packed log."""
+    rows = conn.execute(
+        "SELECT data FROM events WHERE game_id = ? ORDER BY seq", (game_id,)
+    ).fetchall()
+    conn.execute("INSERT INTO packed_logs VALUES (?, ?)", (game_id, pack_log([r[0] for r in rows])))
+    conn.execute("DELETE FROM events WHERE game_id = ?", (game_id,))
+
+
+def _sheets_from_lines(conn: sqlite3.Connection) -> None:
+    """Bring a history of schema version 2 or later in one of version 2's first two
+    layouts (final sheets line by line in `sheet_lines`; finished games' logs packed or
+    still row by row) to the layout of today: its sheets into `final_sheets`, the logs of
+    its finished games packed."""
+    _run(
+        conn,
+        """
+        CREATE TABLE IF NOT EXISTS final_sheets (
+            game_id INTEGER NOT NULL REFERENCES games (id),
+            seat    INTEGER NOT NULL,
+            data    TEXT    NOT NULL,
+            PRIMARY KEY (game_id, seat)
+        ) WITHOUT ROWID;
+        CREATE TABLE IF NOT EXISTS packed_logs (
+            game_id INTEGER PRIMARY KEY REFERENCES games (id),
+            data    BLOB    NOT NULL
         )
-        conn.execute("DELETE FROM events WHERE game_id = ?", (game_id,))
+        """,
+    )
+    sheets: dict[tuple[int, int], dict[str, dict[str, int]]] = {}
+    for game_id, seat, kind, line, points in conn.execute(
+        "SELECT game_id, seat, kind, line, points FROM sheet_lines ORDER BY game_id, seat"
+    ):
+        sheet = sheets.setdefault((game_id, seat), {"scores": {}, "bonuses": {}})
+        sheet["scores" if kind == "box" else "bonuses"][line] = points
+    conn.executemany(
+        "INSERT OR IGNORE INTO final_sheets VALUES (?, ?, ?)",
+        [(g, s, json.dumps(d, separators=(",", ":"))) for (g, s), d in sheets.items()],
+    )
+    unpacked = conn.execute(
+        "SELECT id FROM games WHERE status = 'finished' AND id IN (SELECT game_id FROM events)"
+        " AND id NOT IN (SELECT game_id FROM packed_logs)"
+    ).fetchall()
+    for (game_id,) in unpacked:
+        _pack_events(conn, game_id)
+    conn.execute("DROP TABLE sheet_lines")
+
+
+def needs_upgrade(conn: sqlite3.Connection) -> bool:
+    """Whether `migrate` has anything to do: an older version, or an early layout."""
+    return user_version(conn) < SCHEMA_VERSION or _early_layout(conn)
+
+
+def _early_layout(conn: sqlite3.Connection) -> bool:
+    found = conn.execute("SELECT 1 FROM sqlite_master WHERE name = 'sheet_lines'").fetchone()
+    return found is not None
 
 
 def _v3_bidding_games(conn: sqlite3.Connection) -> None:
@@ -194,20 +255,22 @@ def _v5_one_id_space(conn: sqlite3.Connection) -> None:
         conn.executemany(
             "INSERT INTO players (game_id, seat, name, kind, level, place)"
             " VALUES (?, ?, ?, ?, ?, ?)",
-            [
-                (game_id, seat, p["name"], p.get("kind", "human"), p.get("level"), places.get(seat))
-                for seat, p in enumerate(json.loads(players))
-            ],
+            [(game_id, seat, *who, places.get(seat)) for seat, who in enumerate(_seats(players))],
         )
-        conn.execute("INSERT INTO event_logs VALUES (?, ?)", (game_id, log))
+        # Kept as it was, even when it does not read: the listing then says it is damaged.
+        conn.execute("INSERT INTO event_logs VALUES (?, ?)", (game_id, str(log)))
     conn.execute("DROP TABLE bidding_games")
 
 
 def _places(log: str) -> dict[int, int]:
-    """Seat → place, from the `game_finished` event of a whole log (JSON), if any."""
-    for event in reversed(json.loads(log)):
-        if event.get("type") == "game_finished":
-            return {int(s["player"]): int(s["place"]) for s in event["standings"]}
+    """Seat → place, from the `game_finished` event of a whole log (JSON), if any (none
+    when the log does not read)."""
+    try:
+        for event in reversed(json.loads(log)):
+            if event.get("type") == "game_finished":
+                return {int(s["player"]): int(s["place"]) for s in event["standings"]}
+    except (ValueError, TypeError, KeyError, AttributeError):
+        pass
     return {}
 
 
@@ -221,6 +284,18 @@ def _v6_leases(conn: sqlite3.Connection) -> None:
         " taken_at   TEXT NOT NULL,"
         " expires_at TEXT NOT NULL)"
     )
+
+
+def _seats(players: str) -> list[tuple[str, str, str | None]]:
+    """(name, kind, level) of each seat of an old bidding game's `players` (JSON); none
+    when it does not read."""
+    try:
+        return [
+            (str(p["name"]), str(p.get("kind", "human")), p.get("level"))
+            for p in json.loads(players)
+        ]
+    except (ValueError, TypeError, KeyError, AttributeError):
+        return []
 
 
 MIGRATIONS: list[Migration] = [
@@ -250,6 +325,8 @@ def migrate(conn: sqlite3.Connection, target: int = SCHEMA_VERSION) -> int:
         try:
             # Read the version under the write lock: another process may have migrated.
             version = user_version(conn)
+            if version >= 2 and _early_layout(conn):
+                _sheets_from_lines(conn)
             if version >= target:
                 conn.execute("COMMIT")
                 return version

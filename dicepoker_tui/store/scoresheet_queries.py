@@ -4,6 +4,7 @@ time) and the names seen."""
 
 from __future__ import annotations
 
+import json
 from collections.abc import Sequence
 from datetime import UTC, datetime
 from typing import Any, Literal
@@ -121,7 +122,15 @@ class ScoresheetQueries:
                 " ORDER BY game_id, seat",
                 chosen_params,
             ).fetchall()
-        return _assemble(games, seats)
+            bad_logs = {
+                game_id: _log_trouble(log)
+                for game_id, log in conn.execute(
+                    "SELECT game_id, data FROM event_logs"
+                    f" WHERE game_id IN ({chosen}) AND NOT json_valid(data)",
+                    chosen_params,
+                )
+            }
+        return _assemble(games, seats, bad_logs)
 
 
 def _finished_filter(
@@ -140,10 +149,22 @@ def _finished_filter(
     return " AND ".join(where), params
 
 
+def _log_trouble(log: object) -> ValueError:
+    """Why a game's whole log (kept as one JSON text) does not read."""
+    try:
+        json.loads(str(log))
+    except ValueError as exc:
+        return ValueError(_("its log is not JSON: {error}").format(error=exc))
+    return ValueError(_("its log is not JSON"))
+
+
 def _assemble(
-    games: Sequence[tuple[Any, ...]], seats: Sequence[tuple[Any, ...]]
+    games: Sequence[tuple[Any, ...]],
+    seats: Sequence[tuple[Any, ...]],
+    bad_logs: dict[int, ValueError] | None = None,
 ) -> list[GameRecord]:
-    """Records from game rows and seat rows (ordered by game id, then seat).
+    """Records from game rows and seat rows (ordered by game id, then seat); a game in
+    `bad_logs` is listed as damaged, with why.
 
     Built with `tuple.__new__` (the fields are in column order): a history of ten
     thousand games lists noticeably faster than through the named constructors.
@@ -159,6 +180,9 @@ def _assemble(
     records = []
     for row in games:
         game_id, variant, status, started, updated, finished, seed, real_dice, count = row
+        if bad_logs and game_id in bad_logs:
+            records.append(damaged_record(row, by_game.get(game_id, ()), bad_logs[game_id]))
+            continue
         try:
             updated_at = parse(updated)
             if finished is None:

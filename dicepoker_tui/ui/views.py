@@ -102,7 +102,9 @@ def _bidding_review(store: Store, game_id: int) -> Screen:
     from dicepoker_tui.ui.bidding.review import BiddingReviewScreen
 
     record = store.game(game_id)
-    return BiddingReviewScreen(family_of(record.variant).load(store, game_id).events)
+    return BiddingReviewScreen(
+        family_of(record.variant).load(store, game_id).events, store, game_id
+    )
 
 
 def _bidding_stats(store: Store, variant: str | None, player: str | None) -> Screen:

@@ -53,8 +53,9 @@ class BiddingGamesScreen(Screen[None]):
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         if event.option.id is None:
             return
-        events = self.store.bidding.load_events(int(event.option.id))
-        self.app.push_screen(BiddingReviewScreen(events))
+        game_id = int(event.option.id)
+        events = self.store.bidding.load_events(game_id)
+        self.app.push_screen(BiddingReviewScreen(events, self.store, game_id))
 
     def action_close(self) -> None:
         self.dismiss(None)

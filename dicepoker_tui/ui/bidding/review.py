@@ -1,4 +1,4 @@
-"""Reviewing bidding games: every cup round by round, and the list of kept games."""
+"""Reviewing bidding games: every cup round by round (`e` exports a stored one as JSON)."""
 
 from __future__ import annotations
 
@@ -11,18 +11,32 @@ from textual.widgets import Static
 from dicepoker_tui.engine.bidding import events as ev
 from dicepoker_tui.engine.bidding.variants import get_variant
 from dicepoker_tui.i18n import _
+from dicepoker_tui.store import Store
 from dicepoker_tui.ui.bidding.text import review_text
+from dicepoker_tui.ui.common.export_save import export_review
 from dicepoker_tui.ui.common.footer import KeysFooter
 
 
 class BiddingReviewScreen(Screen[None]):
     """A whole bidding game: all cups, bids, calls and outcomes, round by round."""
 
-    BINDINGS = [Binding("escape", "close", "Back"), Binding("q", "close", "Back", show=False)]
+    BINDINGS_CONTEXT = "review"
+    """Footer words read as in the scoresheet review."""
 
-    def __init__(self, events: list[ev.Event]) -> None:
+    BINDINGS = [
+        Binding("e", "export", "Export"),
+        Binding("escape", "close", "Back"),
+        Binding("q", "close", "Back", show=False),
+    ]
+
+    def __init__(
+        self, events: list[ev.Event], store: Store | None = None, game_id: int | None = None
+    ) -> None:
         super().__init__()
         self.events = events
+        self.store = store
+        self.game_id = game_id
+        """The stored game shown (None: a game just played, not from the history)."""
 
     def compose(self) -> ComposeResult:
         start = self.events[0]
@@ -37,6 +51,10 @@ class BiddingReviewScreen(Screen[None]):
 
     def on_mount(self) -> None:
         self.query_one("#bidding-review-body").focus()
+
+    def action_export(self) -> None:
+        """The game as JSON, as `dicepoker export` writes it (see `export_review`)."""
+        export_review(self, self.store, self.game_id)
 
     def action_close(self) -> None:
         if len(self.app.screen_stack) > 1:

@@ -11,7 +11,6 @@ expected points its decisions gave up, and a panel sums it up per player.
 from __future__ import annotations
 
 import contextlib
-import io
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
@@ -30,8 +29,8 @@ from dicepoker_tui.engine.scoresheet.state import GameState, evolve
 from dicepoker_tui.engine.scoresheet.variants import get_variant
 from dicepoker_tui.i18n import _
 from dicepoker_tui.store import GameRecord, Store, StoreError
-from dicepoker_tui.store.export import export_game, render
 from dicepoker_tui.store.timeline import timeline
+from dicepoker_tui.ui.common.export_save import export_review
 from dicepoker_tui.ui.common.footer import KeysFooter
 from dicepoker_tui.ui.history.review_analysis import decisions_by_step, summary_text, turn_marks
 from dicepoker_tui.ui.history.review_text import (
@@ -371,24 +370,8 @@ class ReviewScreen(Screen[None]):
 
     def action_export(self) -> None:
         """The game as JSON (what `dicepoker import` reads): a download in a browser, a
-        file in the downloads folder in a terminal."""
-        if self.store is None or self.record is None:
-            self.notify(_("Only a game from the history can be exported."), timeout=3)
-            return
-        game_id = self.record.id
-        try:
-            text = render(export_game(self.store, game_id), "json")
-        except (StoreError, ValueError) as exc:
-            message = _("Game {id} cannot be exported: {error}").format(id=game_id, error=exc)
-            self.notify(message, severity="error", timeout=6, markup=False)
-            return
-        name = f"dicepoker-game-{game_id}.json"
-        self.app.deliver_text(io.StringIO(text), save_filename=name, mime_type="application/json")
-        if self.app.is_web:
-            message = _("Game {id} goes to your browser's downloads as {file}.")
-        else:
-            message = _("Game {id} is saved in your downloads folder as {file}.")
-        self.notify(message.format(id=game_id, file=name), timeout=5, markup=False)
+        file in the downloads folder (else the data directory) in a terminal."""
+        export_review(self, self.store, self.record.id if self.record is not None else None)
 
     def action_close(self) -> None:
         if len(self.app.screen_stack) > 1:

@@ -42,6 +42,10 @@ _warm_styles: tuple[dict, dict] | None = None
 class NetApp(DicePokerApp):
     """One player's view of the game server."""
 
+    saves_exports = False
+    """A review's export (`e`) is no file here: over SSH it would stay on the server (a
+    browser tab downloads it)."""
+
     def __init__(
         self,
         socket_path: Path | str,
