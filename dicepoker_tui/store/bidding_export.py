@@ -22,6 +22,7 @@ from dicepoker_tui.engine.names import plain
 from dicepoker_tui.engine.players import PlayerKind
 from dicepoker_tui.i18n import _
 from dicepoker_tui.store.bidding_repo import EventLogRepository
+from dicepoker_tui.store.connection import sqlite_failures
 from dicepoker_tui.store.database import Store, StoreError
 from dicepoker_tui.store.export_document import FORMAT, FORMAT_VERSION
 from dicepoker_tui.store.import_checks import ImportRefused, check_keys, check_names, check_seed
@@ -246,15 +247,16 @@ def import_bidding_game(
     repository: EventLogRepository, doc: BiddingExport, game: BiddingGame
 ) -> int:
     """Store a checked import (see `parse_bidding_export`) as a new game; its id."""
-    duplicate = repository.find_duplicate(game.events, doc.started_at)
-    if duplicate is not None:
-        raise BiddingImportRefused(
-            _("this game is already in the history as game {id}").format(id=duplicate)
+    with sqlite_failures():  # a full disk is a `StoreError`, as for scoresheet games
+        duplicate = repository.find_duplicate(game.events, doc.started_at)
+        if duplicate is not None:
+            raise BiddingImportRefused(
+                _("this game is already in the history as game {id}").format(id=duplicate)
+            )
+        return repository.create(
+            game,
+            started_at=doc.started_at,
+            updated_at=doc.updated_at,
+            finished_at=doc.finished_at,
+            abandoned=doc.status == "abandoned",
         )
-    return repository.create(
-        game,
-        started_at=doc.started_at,
-        updated_at=doc.updated_at,
-        finished_at=doc.finished_at,
-        abandoned=doc.status == "abandoned",
-    )
