@@ -49,8 +49,10 @@ def check_keys(doc: BaseModel, where: str = "") -> None:
 def check_seed(seed: int) -> None:
     """Refuse a seed a history cannot keep."""
     if not 0 <= seed <= SEED_MAX:
+        digits = str(seed)
+        shown = digits if len(digits) <= 40 else f"{digits[:20]}…"
         raise ImportRefused(
-            _("seed {seed} is outside 0 to {most}").format(seed=seed, most=SEED_MAX)
+            _("seed {seed} is outside 0 to {most}").format(seed=shown, most=SEED_MAX)
         )
 
 

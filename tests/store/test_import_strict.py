@@ -168,3 +168,12 @@ def test_an_exported_game_imports_and_exports_the_same(tmp_path: Path, family: s
     assert {**back, "id": None} == {**doc, "id": None}
     (listed,) = json.loads(dicepoker(home, "history", "--json").stdout)
     assert listed["seed"] == SEED_MAX and listed["damaged"] is None
+
+
+@pytest.mark.parametrize("family", sorted(MAKERS))
+def test_a_seed_of_thousands_of_digits_is_refused_in_a_short_line(
+    tmp_path: Path, family: str
+) -> None:
+    doc = MAKERS[family]()
+    doc["seed"] = doc["events"][0]["seed"] = 10**3000
+    _refused(tmp_path, doc, f"seed {'1' + '0' * 19}… is outside 0 to {SEED_MAX}")
