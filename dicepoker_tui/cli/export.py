@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import argparse
 import importlib
+import os
+import secrets
 import sys
 from pathlib import Path
 from typing import Any
@@ -12,6 +14,7 @@ from typing import Any
 from dicepoker_tui.cli.errors import CliError
 from dicepoker_tui.cli.history_store import open_store
 from dicepoker_tui.cli.texts import game_id_arg, no_game
+from dicepoker_tui.engine.names import plain
 from dicepoker_tui.families import FamilySpec, family_of
 from dicepoker_tui.i18n import _
 from dicepoker_tui.store import GameNotFound, StoreError
@@ -56,12 +59,36 @@ def run(args: argparse.Namespace) -> int:
         sys.stdout.write(text)
         return 0
     try:
-        Path(args.output).write_text(text, encoding="utf-8")
+        write_whole(Path(args.output), text)
     except OSError as exc:
         raise CliError(
-            _("cannot write {file}: {reason}").format(file=args.output, reason=exc.strerror)
+            _("cannot write {file}: {reason}").format(
+                file=plain(args.output), reason=exc.strerror or exc
+            ),
+            status=1,
         ) from None
     return 0
+
+
+def write_whole(path: Path, text: str) -> None:
+    """Write `text` to `path` whole or not at all: into a new file beside it, renamed over
+    it once complete (a full disk leaves `path` as it was and no partial file). A path
+    that is not a regular file (`/dev/stdout`, a pipe) is written in place."""
+    if path.exists() and not path.is_file():
+        with path.open("w", encoding="utf-8") as out:
+            out.write(text)
+        return
+    temp = path.with_name(f".{path.name}.{secrets.token_hex(4)}.tmp")
+    fd = os.open(temp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o666)
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as out:
+            out.write(text)
+            out.flush()
+            os.fsync(out.fileno())
+        os.replace(temp, path)
+    except BaseException:
+        temp.unlink(missing_ok=True)
+        raise
 
 
 def _render(family: FamilySpec, doc: Any, fmt: str) -> str:

@@ -14,6 +14,7 @@ from dicepoker_tui.cli.texts import bounded_int
 from dicepoker_tui.engine.names import plain
 from dicepoker_tui.families import FamilySpec, get_family
 from dicepoker_tui.i18n import _
+from dicepoker_tui.store import StoreError
 from dicepoker_tui.store.export import ImportRefused
 
 DEFAULT_MAX_MB = 4
@@ -64,6 +65,13 @@ def run(args: argparse.Namespace) -> int:
             game_id = family.import_game(store, doc, game)
         except ImportRefused as exc:
             raise CliError(_refused(args.file, exc)) from None
+        except StoreError as exc:  # a full disk: the import's one transaction rolled back
+            raise CliError(
+                _("{file}: not imported into {history}: {reason}").format(
+                    file=plain(args.file), history=store.path, reason=exc
+                ),
+                status=1,
+            ) from None
     names = ", ".join(plain(p.name) for p in doc.players)
     print(
         _("imported as game {id} ({variant}, {players})").format(

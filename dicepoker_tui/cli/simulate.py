@@ -143,7 +143,7 @@ def _play_and_save(variant: str, level: str, games: int, seed: int):
             try:
                 store.create_game(game)
             except StoreError as exc:
-                raise CliError(str(exc), status=1) from None
+                raise not_all_stored(k, games, store.path, exc) from None
             scores.append(game.state.sheets[0].total)
     return SimResult(variant, level, np.array(scores), time.perf_counter() - t0)
 
@@ -169,16 +169,32 @@ def _save(games) -> int:
     from dicepoker_tui.cli.history_store import open_store
     from dicepoker_tui.families import family_of
     from dicepoker_tui.store import StoreError
+    from dicepoker_tui.store.connection import sqlite_failures
 
+    games = list(games)
     n = 0
-    try:
-        with open_store(write=True) as store:
-            for game in games:
-                family_of(game.state.variant).repository(store).create(game)
-                n += 1
-    except StoreError as exc:
-        raise CliError(_("could not save the games: {reason}").format(reason=exc)) from None
+    with open_store(write=True) as store:
+        for game in games:
+            try:
+                with sqlite_failures():
+                    family_of(game.state.variant).repository(store).create(game)
+            except StoreError as exc:
+                raise not_all_stored(n, len(games), store.path, exc) from None
+            n += 1
     return n
+
+
+def not_all_stored(stored: int, total: int, history: object, reason: object) -> CliError:
+    """The one line (status 1) of a save that stopped: how many games were kept, where,
+    and why the others were not."""
+    return CliError(
+        ngettext(
+            "{stored} of {total} game stored in {history}: {reason}",
+            "{stored} of {total} games stored in {history}, the others were not: {reason}",
+            total,
+        ).format(stored=stored, total=total, history=history, reason=reason),
+        status=1,
+    )
 
 
 def _run_table(args: argparse.Namespace, bots: list[str]) -> int:

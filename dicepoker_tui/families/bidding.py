@@ -29,6 +29,7 @@ from dicepoker_tui.store.bidding_export import (
     parse_bidding_export,
 )
 from dicepoker_tui.store.bidding_stats import BiddingStats, bidding_stats
+from dicepoker_tui.store.import_checks import check_levels
 
 if TYPE_CHECKING:
     from dicepoker_tui.families.setup import GameSetup
@@ -146,7 +147,9 @@ class BiddingSpec(FamilySpec):
         return export_bidding_game(store, store.bidding, game_id)
 
     def parse_import(self, data: bytes) -> tuple[BiddingExport, BiddingGame]:
-        return parse_bidding_export(data)
+        doc, game = parse_bidding_export(data)
+        check_levels(doc.players, self.bot_levels())
+        return doc, game
 
     def import_game(self, store: Store, doc: Any, game: Any) -> int:
         return import_bidding_game(store.bidding, doc, game)

@@ -19,6 +19,7 @@ from dicepoker_tui.families.spec import Bot, FamilySpec, KeptGame, VariantLike
 from dicepoker_tui.i18n import N_, _
 from dicepoker_tui.store import export as sheet_export
 from dicepoker_tui.store.connection import StoreError
+from dicepoker_tui.store.import_checks import check_levels
 
 if TYPE_CHECKING:
     from dicepoker_tui.families.setup import GameSetup
@@ -193,7 +194,9 @@ class ScoresheetSpec(FamilySpec):
         return None if fmt == "svg" else sheet_export.render(doc, fmt)
 
     def parse_import(self, data: bytes) -> tuple[Any, Game]:
-        return sheet_export.parse_export(data)
+        doc, game = sheet_export.parse_export(data)
+        check_levels(doc.players, self.bot_levels())
+        return doc, game
 
     def import_game(self, store: Store, doc: Any, game: Any) -> int:
         return sheet_export.import_game(store, doc, game)

@@ -20,7 +20,7 @@ from dicepoker_tui.engine.errors import IllegalMove
 from dicepoker_tui.engine.session import Session
 from dicepoker_tui.i18n import _
 from dicepoker_tui.store.bidding_repo import EventLogRepository
-from dicepoker_tui.store.connection import StoreError
+from dicepoker_tui.store.connection import StoreError, sqlite_failures
 from dicepoker_tui.store.export import ImportRefused
 from dicepoker_tui.store.recorder import GameRepository, Recorder
 from dicepoker_tui.store.records import GameRecord, PlayerRecord
@@ -245,8 +245,10 @@ class FamilySpec(ABC):
         game_id: int | None = None,
         on_error: Callable[[str], None] | None = None,
     ) -> Recorder:
-        """Keeps `game` in `store` as it is played (`close()` when done)."""
-        return Recorder(self.repository(store), game, game_id, on_error=on_error)
+        """Keeps `game` in `store` as it is played (`close()` when done); `StoreError`
+        when a new game cannot be stored (a full disk)."""
+        with sqlite_failures():
+            return Recorder(self.repository(store), game, game_id, on_error=on_error)
 
     # -- unfinished games -------------------------------------------------------------
     def unfinished(self, store: Store) -> list[KeptGame]:

@@ -18,14 +18,14 @@ from pydantic import AwareDatetime, BaseModel, ConfigDict, Field, ValidationErro
 from dicepoker_tui.engine.bidding import events as ev
 from dicepoker_tui.engine.bidding.game import BiddingGame
 from dicepoker_tui.engine.errors import IllegalMove
-from dicepoker_tui.engine.names import NAME_MAX, plain, unsafe_char
+from dicepoker_tui.engine.names import plain
 from dicepoker_tui.engine.players import PlayerKind
 from dicepoker_tui.i18n import _
 from dicepoker_tui.store.bidding_repo import EventLogRepository
-from dicepoker_tui.store.connection import DuplicateGame
+from dicepoker_tui.store.connection import DuplicateGame, sqlite_failures
 from dicepoker_tui.store.database import Store, StoreError
-from dicepoker_tui.store.export import ImportRefused
 from dicepoker_tui.store.export_document import FORMAT, FORMAT_VERSION
+from dicepoker_tui.store.import_checks import ImportRefused, check_keys, check_names, check_seed
 from dicepoker_tui.store.records import GameStatus
 
 BiddingImportRefused = ImportRefused
@@ -119,6 +119,9 @@ def parse_bidding_export(data: str | bytes) -> tuple[BiddingExport, BiddingGame]
         raise BiddingImportRefused(f"{where}: {first['msg']}" if where else first["msg"]) from None
     except RecursionError:
         raise BiddingImportRefused(_("not valid JSON (nested too deeply)")) from None
+    check_keys(doc)
+    check_seed(doc.seed)
+    check_names(doc.players)
     for moment in (doc.started_at, doc.updated_at, doc.finished_at):
         try:
             if moment is not None:
@@ -207,13 +210,6 @@ def _check_meta(doc: BiddingExport, game: BiddingGame) -> None:
     places = {s.player: s.place for s in state.standings or []}
     for seat, (listed, seated) in enumerate(zip(doc.players, state.players, strict=True)):
         who = _("player {number} ({name})").format(number=seat + 1, name=plain(listed.name))
-        bad = unsafe_char(listed.name)
-        if bad is not None or not listed.name.strip() or len(listed.name) > NAME_MAX:
-            raise BiddingImportRefused(
-                _("players.{seat}.name needs 1 to {most} characters").format(
-                    seat=seat, most=NAME_MAX
-                )
-            )
         if (listed.seat, listed.name, listed.kind, listed.level) != (
             seat,
             seated.name,
@@ -251,15 +247,16 @@ def import_bidding_game(
     repository: EventLogRepository, doc: BiddingExport, game: BiddingGame
 ) -> int:
     """Store a checked import (see `parse_bidding_export`) as a new game; its id. The
-    duplicate check and the game are one transaction."""
+    duplicate check and the game are one transaction; a full disk is a `StoreError`."""
     try:
-        return repository.create(
-            game,
-            started_at=doc.started_at,
-            updated_at=doc.updated_at,
-            finished_at=doc.finished_at,
-            abandoned=doc.status == "abandoned",
-            unique=True,
-        )
+        with sqlite_failures():
+            return repository.create(
+                game,
+                started_at=doc.started_at,
+                updated_at=doc.updated_at,
+                finished_at=doc.finished_at,
+                abandoned=doc.status == "abandoned",
+                unique=True,
+            )
     except DuplicateGame as exc:
         raise BiddingImportRefused(str(exc)) from None

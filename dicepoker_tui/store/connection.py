@@ -130,6 +130,18 @@ def guarded(method: F) -> F:
     return wrapper  # type: ignore[return-value]
 
 
+@contextmanager
+def sqlite_failures() -> Iterator[None]:
+    """Within: an SQLite failure (a full disk, a damaged page) becomes `StoreError` with
+    `guarded`'s one line, for writers that are not guarded themselves."""
+    try:
+        yield
+    except sqlite3.Error as exc:
+        raise StoreError(
+            _("the game history could not be used: {error}").format(error=one_line(exc))
+        ) from exc
+
+
 def now() -> datetime:
     return datetime.now(UTC)
 

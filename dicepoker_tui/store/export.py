@@ -14,10 +14,9 @@ from datetime import UTC, datetime
 from pydantic import ValidationError
 
 from dicepoker_tui.engine.errors import IllegalMove
-from dicepoker_tui.engine.names import NAME_MAX, plain, unsafe_char
 from dicepoker_tui.engine.scoresheet.game import Game
 from dicepoker_tui.i18n import _, ngettext
-from dicepoker_tui.store import sheet_formats
+from dicepoker_tui.store import import_checks, sheet_formats
 from dicepoker_tui.store.connection import DuplicateGame
 from dicepoker_tui.store.database import Store, StoreError
 from dicepoker_tui.store.export_document import (
@@ -25,6 +24,11 @@ from dicepoker_tui.store.export_document import (
     ExportedGame,
     ExportedPlayer,
     ExportedSheet,
+)
+from dicepoker_tui.store.import_checks import (
+    ImportRefused,
+    check_keys,
+    check_names,
 )
 from dicepoker_tui.store.records import GameStatus
 from dicepoker_tui.store.verify import Inconsistent, recheck
@@ -35,10 +39,6 @@ TEXT_FORMATS = ("json", "csv", "txt")
 
 class ExportError(ValueError):
     """An export that cannot be made (unknown format, missing game)."""
-
-
-class ImportRefused(ValueError):
-    """A file that is not a consistent game record; the message is one line."""
 
 
 # -- export -----------------------------------------------------------------------------------
@@ -142,6 +142,9 @@ def parse_export(data: str | bytes, check_seed: bool = True) -> tuple[ExportedGa
         raise ImportRefused(_first_problem(exc)) from None
     except RecursionError:
         raise ImportRefused(_("not valid JSON (nested too deeply)")) from None
+    check_keys(doc)
+    import_checks.check_seed(doc.seed)
+    check_names(doc.players)
     for name in ("started_at", "updated_at", "finished_at"):
         moment = getattr(doc, name)
         try:
@@ -174,22 +177,8 @@ def parse_export(data: str | bytes, check_seed: bool = True) -> tuple[ExportedGa
 
 
 def _check_seats(doc: ExportedGame) -> None:
-    """Names are plain text of 1 to 24 characters; real dice only at a table of people
-    (a bot cannot throw real dice, so such a game was not played as recorded)."""
-    for seat, player in enumerate(doc.players):
-        bad = unsafe_char(player.name)
-        if bad is not None:
-            raise ImportRefused(
-                _("players.{seat}.name holds a control character ({char})").format(
-                    seat=seat, char=plain(bad)
-                )
-            )
-        if not player.name.strip() or len(player.name) > NAME_MAX:
-            raise ImportRefused(
-                _("players.{seat}.name needs 1 to {most} characters").format(
-                    seat=seat, most=NAME_MAX
-                )
-            )
+    """Real dice only at a table of people (a bot cannot throw real dice, so such a game
+    was not played as recorded)."""
     if doc.real_dice and any(p.kind == "bot" for p in doc.players):
         raise ImportRefused(_("real_dice is true but a seat is a bot: bots cannot throw real dice"))
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 from pathlib import Path
+from typing import Any
 
 from textual import on
 from textual.app import App, SystemCommand
@@ -208,16 +209,31 @@ class DicePokerApp(App[None]):
             self.notify(str(exc.args[0]), severity="error", timeout=4)
             return False
         self.on_game_started(game, history_id, coach)
+        unkept = self.keeper.unkept if self.keeper is not None else None
+        if unkept is not None and not self._unsaved_agreed:  # e.g. a full disk
+
+            def answered(play: bool | None) -> None:
+                if play:
+                    self._unsaved_agreed = True
+                    self._to_table(game, bots, views, coach, kept=False)
+
+            from dicepoker_tui.ui.common.unsaved import UnsavedGameScreen
+
+            self.push_screen(UnsavedGameScreen(unkept), answered)
+            return False
+        self._to_table(game, bots, views, coach, kept=self.keeps_games and unkept is None)
+        return True
+
+    def _to_table(
+        self, game: Session, bots: Any, views: Any, coach: dict[int, float] | None, kept: bool
+    ) -> None:
+        """Push `game`'s table (over the lobby); `kept`: whether the history keeps it."""
         self._coached = (game, dict(coach or {}))
         self._pop_to_lobby()
         options = TableOptions(
-            pace=self.bot_pace,
-            kept=self.keeps_games,
-            coach=coach,
-            help_to_win=self.help_to_win,
+            pace=self.bot_pace, kept=kept, coach=coach, help_to_win=self.help_to_win
         )
         self.push_screen(views.table(game, bots, options))
-        return True
 
     def after_game(self, game: Session, choice: str) -> None:
         """The result screen's choice: "new", "rematch" or "lobby"."""

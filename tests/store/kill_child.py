@@ -12,7 +12,7 @@ from dicepoker_tui.engine.players import Player
 from dicepoker_tui.store import Recorder, Store
 from tests.store.scripted import new_game, step
 
-PLAYERS = [Player(name="Ann"), Player(name="Bob"), Player(name="Cy", kind="bot", level="easy")]
+PLAYERS = [Player(name="Ann"), Player(name="Bob"), Player(name="Cy", kind="bot", level="novice")]
 
 
 def main(db: str, variant: str, seed: int, pause: float) -> None:

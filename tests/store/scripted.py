@@ -10,7 +10,7 @@ import random
 from dicepoker_tui.engine.players import Player
 from dicepoker_tui.engine.scoresheet.game import Game
 
-PLAYERS = [Player(name="Ann"), Player(name="Bot", kind="bot", level="easy")]
+PLAYERS = [Player(name="Ann"), Player(name="Bot", kind="bot", level="novice")]
 
 
 def new_game(variant: str, seed: int, real_dice: bool = False, players=None) -> Game:

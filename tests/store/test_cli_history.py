@@ -48,7 +48,7 @@ def home(tmp_path_factory: pytest.TempPathFactory) -> Path:
     store, _ = Store.open(home / "history.db")
     day = datetime(2024, 6, 1, 18, 0, tzinfo=UTC)
     tables = [
-        ("yahtzee", [Player(name="Ann"), Player(name="Bob", kind="bot", level="easy")]),
+        ("yahtzee", [Player(name="Ann"), Player(name="Bob", kind="bot", level="novice")]),
         ("yatzy", [Player(name="Ann"), Player(name="Cy")]),
         ("dice-poker", [Player(name="Bob"), Player(name="Cy"), Player(name="Dee")]),
         ("yahtzee", [Player(name="Cy")]),

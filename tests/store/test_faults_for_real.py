@@ -21,7 +21,7 @@ from dicepoker_tui.store.export import export_game, render
 from tests.store.scripted import finished_game, new_game, play
 from tests.store.test_cli_history import ROOT, dicepoker
 
-ANN_AND_BOT = [Player(name="Ann"), Player(name="Bot", kind="bot", level="easy")]
+ANN_AND_BOT = [Player(name="Ann"), Player(name="Bot", kind="bot", level="novice")]
 
 
 def _one_line(result: subprocess.CompletedProcess, status: int) -> str:

@@ -10,7 +10,7 @@ from dicepoker_tui.engine.players import Player, Standing
 
 
 class _Event(BaseModel):
-    model_config = {"frozen": True}
+    model_config = {"frozen": True, "extra": "forbid"}
 
 
 class GameStarted(_Event):

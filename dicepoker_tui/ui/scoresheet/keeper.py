@@ -34,6 +34,8 @@ class GameKeeper:
         self._failed = False
         self.problem: str | None = None
         """Why the history cannot be used (one line), once opening it failed."""
+        self.unkept: str | None = None
+        """Why the game last recorded is not kept (a full disk), or None when it is."""
 
     @property
     def store(self) -> Store | None:
@@ -62,17 +64,22 @@ class GameKeeper:
         from dicepoker_tui.store import StoreError
 
         self.release()
+        self.unkept = None
         store = self.store
         if store is None:
             return None
         try:
             family = family_of(game.state.variant)
             self._recorder = family.recorder(store, game, game_id, on_error=self.notice)
-            if coach and game_id is None:
-                store.set_coach(self._recorder.game_id, coach)
-        except StoreError as exc:
-            self.notice(str(exc))
+        except StoreError as exc:  # e.g. a full disk: the app asks before playing on
+            self.unkept = str(exc)
+            self.notice(self.unkept)
             return None
+        if coach and game_id is None:
+            try:
+                store.set_coach(self._recorder.game_id, coach)
+            except StoreError as exc:
+                self.notice(str(exc))
         return self._recorder.game_id
 
     def release(self) -> None:
