@@ -18,12 +18,13 @@ from dicepoker_tui.net.hub.bots import Bots
 from dicepoker_tui.net.hub.broadcast import Broadcast
 from dicepoker_tui.net.hub.identity import Identities
 from dicepoker_tui.net.hub.model import Peer, PeerState, Refusal
+from dicepoker_tui.net.hub.parking import Parking
 from dicepoker_tui.net.hub.play import Play
 from dicepoker_tui.net.hub.recording import Recording
 from dicepoker_tui.net.hub.tables import Tables, offered_variants
 
 
-class Hub(Identities, Tables, Play, Bots, Recording, Broadcast):
+class Hub(Identities, Tables, Parking, Play, Bots, Recording, Broadcast):
     """Tables, seats and peers. All methods run on the event loop's thread.
 
     `Hub(store=None, bot_pace=0.8, clock=time.time)`: see `base.HubBase` for the state."""
@@ -66,7 +67,11 @@ class Hub(Identities, Tables, Play, Bots, Recording, Broadcast):
                 case p.CreateTable():
                     self._create(peer, state, message)
                 case p.Join():
-                    self._join(peer, state, self._table(message.table), prefer=message.seat)
+                    back = self._unpark(state, message.table)
+                    table = back or self._table(message.table)
+                    self._join(peer, state, table, prefer=message.seat)
+                    if back is not None:
+                        self._schedule(back)  # its bots and clock go on
                 case p.Watch():
                     self._watch(peer, state, self._table(message.table))
                 case p.Leave():
@@ -116,12 +121,14 @@ class Hub(Identities, Tables, Play, Bots, Recording, Broadcast):
             del self._tickets[message.token]
             self._tokens[message.token] = who
         state.identity, state.token = who, message.token
+        state.address = self._addresses.get(message.token)
+        lobby = self._lobby_for(who, self._infos())
         peer.send(
             p.Welcome(
                 nick=who.nick,
                 fingerprint=who.fingerprint,
-                tables=self._infos(),
-                seated=self._seated(who),
+                tables=lobby.tables,
+                seated=lobby.seated,
                 variants=offered_variants(),
                 bot_levels=bot_levels(),
             )
@@ -129,6 +136,7 @@ class Hub(Identities, Tables, Play, Bots, Recording, Broadcast):
 
     async def aclose(self) -> None:
         """Stop every bot and timer (server shutdown)."""
+        self._close_parked()
         for table in list(self.tables.values()):
             if table.abandon_handle is not None:
                 table.abandon_handle.cancel()

@@ -70,6 +70,8 @@ class PeerState:
     tokens: float = 0.0
     """The peer's request budget (a token bucket, see `HubLimits.request_rate`)."""
     tokens_at: float = 0.0
+    address: str | None = None
+    """The remote address of the peer's session (None: not known)."""
 
 
 @dataclass
@@ -96,6 +98,8 @@ class Table:
     """The table opened for this one's rematch."""
     creator: str | None = None
     """The nickname that opened the table (counted against its cap of open tables)."""
+    creator_address: str | None = None
+    """The remote address of the session that opened it (counted against its cap too)."""
     deadline_seat: int | None = None
     """The seat whose turn the armed timeout is for."""
     ended_deadline: tuple[int, float] | None = None
@@ -107,7 +111,7 @@ class Table:
     """(seat, round) of the last move taken back: a seat takes back once a turn, however
     often it makes that move again."""
     abandon_handle: asyncio.TimerHandle | None = None
-    """Closes a waiting table nobody is at after the grace period."""
+    """Closes (or parks) a table none of its players is at after the grace period."""
 
     @property
     def status(self) -> p.TableStatus:
