@@ -38,6 +38,7 @@ from pathlib import Path
 import asyncssh
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
+from griefs_tables_expire import ATTACKS as TABLES_EXPIRE
 from ssh_bench import (
     ROOT,
     Term,
@@ -52,7 +53,7 @@ async def start_server(home: str) -> tuple[subprocess.Popen, int]:
     env = {**os.environ, "DICEPOKER_HOME": home}
     command = [sys.executable, "-m", "dicepoker_tui", "serve", "--port", "0"]
     command += ["--idle-timeout", "0", "--connections-per-address", "60"]
-    command += ["--connections-per-minute", "600"]
+    command += ["--connections-per-minute", "600", "--max-tables-per-address", "1000"]
     server = subprocess.Popen(
         command, cwd=ROOT, env=env, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True
     )
@@ -224,12 +225,14 @@ ATTACKS: list[tuple[str, Callable[[int, asyncio.Event], Awaitable[None]]]] = [
     ("resize storm", resize_storm),
     ("keystroke flood", key_mash),
 ]
+ATTACKS += TABLES_EXPIRE.items()
 
 
 async def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--honest", type=int, default=10)
     parser.add_argument("--seconds", type=float, default=8.0)
+    parser.add_argument("--only", action="append", metavar="NAME", help="this attack (again: more)")
     args = parser.parse_args()
     n = args.honest - args.honest % 2
     print(
@@ -260,6 +263,8 @@ async def main() -> None:
                 f"{'server RSS':>11} {'machine busy':>13}"
             )
             for name, attack in ATTACKS:
+                if args.only and name not in args.only:
+                    continue
                 stop = asyncio.Event()
                 peak[0] = 0
                 ticks = machine_ticks()
