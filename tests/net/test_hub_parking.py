@@ -41,7 +41,7 @@ def expire(server, table: Table, grace: float) -> None:
     handle = table.abandon_handle
     assert handle is not None, "no grace timer"
     left = handle.when() - asyncio.get_running_loop().time()
-    assert grace - 1.0 < left <= grace
+    assert grace - 30 < left <= grace  # (the other grace is minutes apart)
     handle.cancel()
     server.hub._abandoned(table)
 
@@ -145,8 +145,7 @@ async def test_a_finished_table_its_players_left_closes_after_the_grace(server):
     while not table.game.finished:
         await until(lambda: ann.game.my_turn() or table.game.finished, what="ann's turn")
         if not table.game.finished:
-            await play_turn(ann)
-            await asyncio.sleep(0.06)  # within the hub's request rate
+            await play_turn(ann)  # 13 turns: 26 requests, within the hub's burst
     ann.leave()
     await until(lambda: table.abandon_handle is not None, what="the timer")
     assert hub.tables[table.id] is table  # sam still watches

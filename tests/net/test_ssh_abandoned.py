@@ -35,10 +35,11 @@ async def serve(home: Path, *flags: str):
         await asyncio.wait_for(server.wait(), 30)
 
 
-async def login(port: int, nick: str):
+async def login(port: int, nick: str, ready: str = "online as"):
+    """A session of `nick`, once its screen shows `ready` (the lobby's header)."""
     conn = await connect(port, nick)
     term = await Terminal.open(conn)
-    await term.wait_for("online as", timeout=30)
+    await term.wait_for(ready, timeout=30)
     return conn, term
 
 
@@ -65,7 +66,7 @@ async def open_table(term: Terminal) -> str:
 
 
 async def test_abandoned_games_park_after_the_timeout_and_never_lock_the_server_out(short_tmp):
-    flags = ("--max-tables", "2", "--abandoned-timeout", "15", "--idle-timeout", "0")
+    flags = ("--max-tables", "2", "--abandoned-timeout", "20", "--idle-timeout", "0")
     async with serve(short_tmp / "home", *flags) as port:
         players = []
         for k in range(2):  # two games under way...
@@ -91,9 +92,10 @@ async def test_abandoned_games_park_after_the_timeout_and_never_lock_the_server_
             answer = await open_table(eve)
             if answer != "open":
                 conn.close()
-        # and a player of a parked game, back, is at its table again
-        host_conn, host = await login(port, "host0")
-        await host.wait_for("your turn")
+        # and a player of a parked game, back, is at its table again, as it was
+        host_conn, host = await login(port, "host0", ready="host0 is back")
+        await host.shows("your turn")
+        assert "round 1 of 13" in host.screen()
         host_conn.close()
         conn.close()
 
