@@ -121,8 +121,9 @@ async def test_a_bidding_game_whose_players_are_all_away_is_parked_not_stalled(s
     assert hub.parked == {table_id: table}
     alice, bob = await _client(server, "alice"), await _client(server, "bob")
     assert table_id in alice.seated and table_id in bob.seated
-    alice.join(table_id)
+    alice.watch(table_id)  # watching a game of one's own sits one down, parked or not
     await until(lambda: alice.game is not None and alice.game.started, what="alice is back")
+    assert alice.game.seat == 0
     await until(lambda: any(t.id == table_id for t in bob.tables), what="in bob's lobby")
     bob.join(table_id)
     await until(lambda: bob.game is not None and bob.game.started, what="bob is back")

@@ -67,13 +67,10 @@ class Hub(Identities, Tables, Parking, Play, Bots, Recording, Broadcast):
                 case p.CreateTable():
                     self._create(peer, state, message)
                 case p.Join():
-                    back = self._unpark(state, message.table)
-                    table = back or self._table(message.table)
+                    table = self._open_or_parked(state, message.table)
                     self._join(peer, state, table, prefer=message.seat)
-                    if back is not None:
-                        self._schedule(back)  # its bots and clock go on
                 case p.Watch():
-                    self._watch(peer, state, self._table(message.table))
+                    self._watch(peer, state, self._open_or_parked(state, message.table))
                 case p.Leave():
                     self._leave(peer, state, message.table)
                 case p.Say():

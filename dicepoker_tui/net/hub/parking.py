@@ -92,13 +92,13 @@ class Parking(HubBase):
         self.parked.pop(table.id, None)
         self._stop_recording(table, abandoned=True)
 
-    def _unpark(self, state: PeerState, table_id: str) -> Table | None:
-        """The parked game `table_id` back among the tables, if the player in `state` is
-        seated there (None when it is not one of theirs)."""
+    def _open_or_parked(self, state: PeerState, table_id: str) -> Table:
+        """The table `table_id`; a parked game of the player in `state` comes back among
+        the tables first, its bots and clock going on."""
         table = self.parked.get(table_id)
         who = state.identity
         if table is None or who is None or not any(s.owned_by(who) for s in table.seats):
-            return None
+            return self._table(table_id)
         if len(self.tables) >= self.limits.max_tables:
             raise Refusal(
                 "too_many_tables",
@@ -107,6 +107,7 @@ class Parking(HubBase):
             )
         del self.parked[table_id]
         self.tables[table_id] = table
+        self._schedule(table)
         return table
 
     def _lobby_for(self, who: Identity | None, tables: list[p.TableInfo]) -> p.Lobby:
