@@ -38,6 +38,7 @@ from pathlib import Path
 import asyncssh
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
+from griefs_tables_expire import ATTACKS as TABLES_EXPIRE
 from ssh_bench import (
     ROOT,
     Term,
@@ -53,6 +54,7 @@ async def start_server(home: str) -> tuple[subprocess.Popen, int]:
     command = [sys.executable, "-m", "dicepoker_tui", "serve", "--port", "0"]
     command += ["--idle-timeout", "0", "--connections-per-address", "60"]
     command += ["--connections-per-minute", "600", "--web-port", "0"]
+    command += ["--max-tables-per-address", "1000"]
     server = subprocess.Popen(
         command, cwd=ROOT, env=env, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True
     )
@@ -229,6 +231,7 @@ ATTACKS: list[tuple[str, Callable[[int, asyncio.Event], Awaitable[None]]]] = [
 from griefs_identity import ATTACKS as IDENTITY_ATTACKS  # noqa: E402
 
 ATTACKS += IDENTITY_ATTACKS.items()
+ATTACKS += TABLES_EXPIRE.items()
 
 
 async def main() -> None:

@@ -95,6 +95,23 @@ def add_parser(p: argparse.ArgumentParser) -> None:
         help=_("nicknames one key may claim (default 5)"),
     )
     limits.add_argument(
+        "--max-tables-per-address",
+        type=_limit,
+        default=10,
+        metavar="N",
+        help=_("unfinished tables the players of one address may open (default 10)"),
+    )
+    limits.add_argument(
+        "--abandoned-timeout",
+        type=seconds_arg,
+        default=600.0,
+        metavar="SECONDS",
+        help=_(
+            "a started table none of its players is at closes after this long; a game in "
+            "play is kept for its players to resume (default 600)"
+        ),
+    )
+    limits.add_argument(
         "--sessions-per-connection",
         type=_limit,
         default=1,
@@ -135,6 +152,7 @@ def run(args: argparse.Namespace) -> int:
         "max_tables",
         "max_tables_per_name",
         "names_per_key",
+        "max_tables_per_address",
         "sessions_per_connection",
         "connections_per_address",
         "connections_per_minute",
@@ -143,6 +161,8 @@ def run(args: argparse.Namespace) -> int:
             raise CliError(_("--{flag} needs at least 1").format(flag=flag.replace("_", "-")))
     if args.login_grace <= 0:
         raise CliError(_("--login-grace needs more than 0 seconds"))
+    if args.abandoned_timeout <= 0:
+        raise CliError(_("--abandoned-timeout needs more than 0 seconds"))
     if args.authorized_keys is not None and not args.authorized_keys.is_file():
         raise CliError(
             _("--authorized-keys {path}: no such file").format(path=args.authorized_keys)
@@ -166,6 +186,8 @@ def run(args: argparse.Namespace) -> int:
         max_tables=args.max_tables,
         max_tables_per_nick=args.max_tables_per_name,
         names_per_key=args.names_per_key,
+        max_tables_per_address=args.max_tables_per_address,
+        abandoned_grace=args.abandoned_timeout,
         door=DoorLimits(
             sessions_per_connection=args.sessions_per_connection,
             connections_per_address=args.connections_per_address,

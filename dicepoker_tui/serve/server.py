@@ -59,8 +59,10 @@ class ServeOptions:
     history: bool = True
     max_tables: int = 100
     max_tables_per_nick: int = 3
+    max_tables_per_address: int = 10
     waiting_grace: float = 120.0
     names_per_key: int = NAMES_PER_KEY
+    abandoned_grace: float = 600.0
     door: DoorLimits = field(default_factory=DoorLimits)
     web_port: int | None = None
     """Also serve the app to browsers on this port (`serve.web`), at the same tables."""
@@ -85,7 +87,9 @@ class GameServer:
             limits=HubLimits(
                 max_tables=options.max_tables,
                 max_tables_per_nick=options.max_tables_per_nick,
+                max_tables_per_address=options.max_tables_per_address,
                 waiting_grace=options.waiting_grace,
+                abandoned_grace=options.abandoned_grace,
             ),
         )
         self.spawner = Spawner(prefork=options.prefork)

@@ -217,7 +217,11 @@ class GameSession(asyncssh.SSHServerSession):
         master = slave = -1
         status = 1
         try:
-            self.token = self.server.hub.issue_token(self.identity.nick, self.identity.fingerprint)
+            self.token = self.server.hub.issue_token(
+                self.identity.nick,
+                self.identity.fingerprint,
+                self.address if self.connection is not None else None,
+            )
             self.home = self.server.session_dir(self.identity.nick)
             home = str(self.home)
             master, slave = os.openpty()

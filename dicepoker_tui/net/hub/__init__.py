@@ -11,9 +11,10 @@ tests can connect peers directly.
 
 Modules: `model` (identities, tables, seats, peers' places, refusals), `base` (the
 shared state), `core` (`Hub`: each request routed to its concern), `identity` (tokens,
-nicknames), `tables` (create, join, watch, leave, rematch, start, close), `play` (chat,
-moves, the game's end), `bots` (bot driver and turn timeout), `recording` (the
-history), `broadcast` (what each peer sees, and sending it).
+nicknames), `tables` (create, join, watch, leave, rematch, start, close), `parking`
+(tables nobody plays at: closed, or parked for their players), `play` (chat, moves, the
+game's end), `bots` (bot driver and turn timeout), `recording` (the history),
+`broadcast` (what each peer sees, and sending it).
 """
 
 from dicepoker_tui.net.hub.base import HubLimits

@@ -22,8 +22,13 @@ class HubLimits:
     """Open tables in all (the lobby every viewer is sent stays bounded)."""
     max_tables_per_nick: int = 3
     """Unfinished tables a nickname may have opened."""
+    max_tables_per_address: int = 10
+    """Unfinished tables the sessions of one remote address may have opened."""
     waiting_grace: float = 120.0
     """Seconds a waiting table nobody is at stays open."""
+    abandoned_grace: float = 600.0
+    """Seconds a started table none of its players is at stays open: then a finished one
+    closes and a game in play is parked (see `parking`)."""
     request_rate: float = 20.0
     """Requests a second a peer may make, on average."""
     request_burst: float = 60.0
@@ -53,6 +58,10 @@ class HubBase:
         self._peers: dict[Peer, PeerState] = {}
         self._tokens: dict[str, Identity] = {}
         self._tickets: dict[str, Ticket] = {}
+        self._addresses: dict[str, str] = {}
+        """The remote address of each token's session, where the server gave one."""
+        self.parked: dict[str, Table] = {}
+        """Games in play nobody was at for `abandoned_grace`, oldest first (see `parking`)."""
         self.nick_claimed: Callable[[str], bool] = lambda nick: False
         """Whether a key holds `nick` (the server's claims): a ticket cannot take it."""
         self._next_table = 1

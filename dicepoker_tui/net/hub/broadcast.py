@@ -115,7 +115,7 @@ class Broadcast(HubBase):
         tables = self._infos()
         for peer, state in list(self._peers.items()):
             if state.identity is not None and state.table is None:
-                peer.send(p.Lobby(tables=tables, seated=self._seated(state.identity)))
+                peer.send(self._lobby_for(state.identity, tables))
 
     # -- the end of a game --------------------------------------------------------------------
     def _tell_game_over(self, table: Table) -> None:

@@ -18,12 +18,13 @@ from dicepoker_tui.net.hub.bots import Bots
 from dicepoker_tui.net.hub.broadcast import Broadcast
 from dicepoker_tui.net.hub.identity import Identities
 from dicepoker_tui.net.hub.model import Peer, PeerState, Refusal
+from dicepoker_tui.net.hub.parking import Parking
 from dicepoker_tui.net.hub.play import Play
 from dicepoker_tui.net.hub.recording import Recording
 from dicepoker_tui.net.hub.tables import Tables, offered_variants
 
 
-class Hub(Identities, Tables, Play, Bots, Recording, Broadcast):
+class Hub(Identities, Tables, Parking, Play, Bots, Recording, Broadcast):
     """Tables, seats and peers. All methods run on the event loop's thread.
 
     `Hub(store=None, bot_pace=0.8, clock=time.time)`: see `base.HubBase` for the state."""
@@ -66,9 +67,10 @@ class Hub(Identities, Tables, Play, Bots, Recording, Broadcast):
                 case p.CreateTable():
                     self._create(peer, state, message)
                 case p.Join():
-                    self._join(peer, state, self._table(message.table), prefer=message.seat)
+                    table = self._open_or_parked(state, message.table)
+                    self._join(peer, state, table, prefer=message.seat)
                 case p.Watch():
-                    self._watch(peer, state, self._table(message.table))
+                    self._watch(peer, state, self._open_or_parked(state, message.table))
                 case p.Leave():
                     self._leave(peer, state, message.table)
                 case p.Say():
@@ -118,12 +120,14 @@ class Hub(Identities, Tables, Play, Bots, Recording, Broadcast):
             del self._tickets[message.token]
             self._tokens[message.token] = who
         state.identity, state.token = who, message.token
+        state.address = self._addresses.get(message.token)
+        lobby = self._lobby_for(who, self._infos())
         peer.send(
             p.Welcome(
                 nick=who.nick,
                 fingerprint=who.fingerprint,
-                tables=self._infos(),
-                seated=self._seated(who),
+                tables=lobby.tables,
+                seated=lobby.seated,
                 variants=offered_variants(),
                 bot_levels=bot_levels(),
             )
@@ -131,6 +135,7 @@ class Hub(Identities, Tables, Play, Bots, Recording, Broadcast):
 
     async def aclose(self) -> None:
         """Stop every bot and timer (server shutdown)."""
+        self._close_parked()
         for table in list(self.tables.values()):
             if table.abandon_handle is not None:
                 table.abandon_handle.cancel()

@@ -13,19 +13,26 @@ from dicepoker_tui.net.lookalike import look_alike
 class Identities(HubBase):
     """Tokens for session apps and the nicknames they stand for."""
 
-    def issue_token(self, nick: str, fingerprint: str | None = None) -> str:
-        """A secret a session app presents in `hello` to act as `nick` (and key)."""
+    def issue_token(
+        self, nick: str, fingerprint: str | None = None, address: str | None = None
+    ) -> str:
+        """A secret a session app presents in `hello` to act as `nick` (and key);
+        `address`: the session's remote address (tables opened are counted per address)."""
         if not NICK_RE.fullmatch(nick):
             raise ValueError(f"{nick!r} is not a nickname (1-24 letters, digits, - _ .)")
         token = secrets.token_urlsafe(24)
         self._tokens[token] = Identity(nick, fingerprint)
+        if address is not None:
+            self._addresses[token] = address
         return token
 
-    def issue_ticket(self, watch_only: bool = False) -> str:
+    def issue_ticket(self, watch_only: bool = False, address: str | None = None) -> str:
         """A secret for a session whose player picks a nickname in the app (a browser
         tab): its hello names the nick, which is unkeyed and never one a key holds."""
         token = secrets.token_urlsafe(24)
         self._tickets[token] = Ticket(watch_only)
+        if address is not None:
+            self._addresses[token] = address
         return token
 
     def identity_for(self, token: str, nick: str | None) -> Identity:
@@ -56,6 +63,7 @@ class Identities(HubBase):
         """The SSH session ended: its app, if still connected, is dropped."""
         self._tokens.pop(token, None)
         self._tickets.pop(token, None)
+        self._addresses.pop(token, None)
         for peer, state in list(self._peers.items()):
             if state.token == token:
                 peer.close("session ended")

@@ -74,6 +74,8 @@ class PeerState:
     chat_at: float = 0.0
     muted: set[str] = field(default_factory=set)
     """Nicknames (lower case) whose chat this peer does not see."""
+    address: str | None = None
+    """The remote address of the peer's session (None: not known)."""
 
 
 @dataclass
@@ -100,6 +102,8 @@ class Table:
     """The table opened for this one's rematch."""
     creator: str | None = None
     """The nickname that opened the table (counted against its cap of open tables)."""
+    creator_address: str | None = None
+    """The remote address of the session that opened it (counted against its cap too)."""
     deadline_seat: int | None = None
     """The seat whose turn the armed timeout is for."""
     ended_deadline: tuple[int, float] | None = None
@@ -111,7 +115,7 @@ class Table:
     """(seat, round) of the last move taken back: a seat takes back once a turn, however
     often it makes that move again."""
     abandon_handle: asyncio.TimerHandle | None = None
-    """Closes a waiting table nobody is at after the grace period."""
+    """Closes (or parks) a table none of its players is at after the grace period."""
 
     @property
     def status(self) -> p.TableStatus:

@@ -1,9 +1,7 @@
 """Tables and seats: opening one (or its rematch), sitting down, watching, leaving, the
-game's start, and closing a table nobody plays at any more."""
+game's start, and closing a table (see `parking` for when nobody plays at one)."""
 
 from __future__ import annotations
-
-import asyncio
 
 from dicepoker_tui.engine.dice import new_seed
 from dicepoker_tui.engine.players import Player
@@ -40,8 +38,9 @@ def _new_game(variant_id: str, players: list[Player]) -> Session:
 class Tables(HubBase):
     """The tables' lifecycle and their seats (uses the views, bots and recording)."""
 
-    def _room_for(self, nick: str) -> None:
-        """Refused when the server, or this nickname, has as many tables open as allowed."""
+    def _room_for(self, nick: str, address: str | None) -> None:
+        """Refused when the server, this nickname or its address has as many tables open
+        as allowed."""
         limits = self.limits
         if len(self.tables) >= limits.max_tables:
             raise Refusal(
@@ -56,10 +55,25 @@ class Tables(HubBase):
                 N_("You have {n} tables open already: play or leave one first."),
                 n=mine,
             )
+        if address is None:
+            return
+        mine = sum(
+            1
+            for t in self.tables.values()
+            if t.creator_address == address and t.status != "finished"
+        )
+        if mine >= limits.max_tables_per_address:
+            raise Refusal(
+                "too_many_tables",
+                N_(
+                    "Your address has as many unfinished tables open as it may: "
+                    "play or leave one first."
+                ),
+            )
 
     def _create(self, peer: Peer, state: PeerState, message: p.CreateTable) -> None:
         assert state.identity is not None
-        self._room_for(state.identity.nick)
+        self._room_for(state.identity.nick, state.address)
         spec, variant = _family_setup(message.variant)
         family, known, low, high = spec.id, spec.bot_levels(), spec.min_seats, spec.max_seats
         for level in message.bots:
@@ -96,6 +110,7 @@ class Tables(HubBase):
             timeout_action=message.timeout_action,
             family=family,
             creator=state.identity.nick,
+            creator_address=state.address,
         )
         self.tables[table_id] = table
         self._join(peer, state, table)
@@ -143,7 +158,7 @@ class Tables(HubBase):
             return
         self._detach(table, state, peer, free_seat=True)
         peer.send(p.Left(table=table_id))
-        peer.send(p.Lobby(tables=self._infos(), seated=self._seated(state.identity)))
+        peer.send(self._lobby_for(state.identity, self._infos()))
 
     def _rematch(self, peer: Peer, state: PeerState, old: Table) -> None:
         """Open `old`'s rematch at a new table like it, or sit down at the one opened.
@@ -176,7 +191,7 @@ class Tables(HubBase):
             return
         if was is None:
             raise Refusal("spectator", N_("Only the players of this game can offer a rematch."))
-        self._room_for(who.nick)
+        self._room_for(who.nick, state.address)
         new = Table(
             id=str(self._next_table),
             name=old.name,
@@ -191,6 +206,7 @@ class Tables(HubBase):
             timeout_action=old.timeout_action,
             family=old.family,
             creator=who.nick,
+            creator_address=state.address,
         )
         self._next_table += 1
         self.tables[new.id] = new
@@ -252,23 +268,9 @@ class Tables(HubBase):
         ):
             self._close(table)
             return
-        if table.status == "waiting" and not self._present_seats(table):
+        if not self._present_seats(table):
             self._abandon_later(table)
         self._changed(table)
-
-    def _abandon_later(self, table: Table) -> None:
-        """A waiting table nobody sits at any more closes after the grace period."""
-        if table.abandon_handle is None:
-            loop = asyncio.get_running_loop()
-            table.abandon_handle = loop.call_later(
-                self.limits.waiting_grace, self._abandoned, table
-            )
-
-    def _abandoned(self, table: Table) -> None:
-        table.abandon_handle = None
-        here = self.tables.get(table.id) is table and table.status == "waiting"
-        if here and not self._present_seats(table):
-            self._close(table)
 
     def _close(self, table: Table) -> None:
         if table.abandon_handle is not None:
