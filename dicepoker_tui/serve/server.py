@@ -36,6 +36,7 @@ from dicepoker_tui.serve.session_host import EndReason, Session, idle_reason
 from dicepoker_tui.serve.spawner import Spawner
 from dicepoker_tui.serve.ssh_login import GameSSHServer
 from dicepoker_tui.serve.web import WebLimits, WebServer
+from dicepoker_tui.serve.web_gate import raise_fd_limit
 from dicepoker_tui.serve.web_seat import clear_tab_homes, web_launch
 
 log = logging.getLogger(__name__)
@@ -117,6 +118,15 @@ class GameServer:
     async def start(self) -> None:
         _private_dir(self.data_dir)
         self._lock()
+        low = raise_fd_limit(self.options.max_sessions)
+        if low is not None:  # (the server's log speaks English, as its other lines)
+            log.warning(
+                "the open-file limit (%d) is too low for --max-sessions %d (it needs about "
+                "%d): raise it (LimitNOFILE= in a systemd unit, ulimit -n)",
+                low[0],
+                self.options.max_sessions,
+                low[1],
+            )
         key = load_or_create_host_key(self.options.host_key or self.data_dir / HOST_KEY_NAME)
         if self.options.authorized_keys is not None:
             self.authorized_keys = load_authorized_keys(self.options.authorized_keys)
@@ -163,6 +173,9 @@ class GameServer:
             ),
             door=self.door,
             others=lambda: len(self.sessions),
+            audit=lambda address, nick, outcome: self.logins.write(
+                address, nick, "browser", outcome
+            ),
         )
         await self.web.start()
 
