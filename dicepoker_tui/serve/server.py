@@ -46,6 +46,8 @@ LOCK_NAME = "serve.lock"
 """Held (flock) by the one server of a data directory while it runs."""
 HISTORY_NAME = "history.db"
 MAX_SOCKET_PATH = 100
+NAMES_LOGGED = 10
+"""Refused nicknames of one browser tab written to the login log."""
 
 
 class AlreadyServing(Exception):
@@ -109,6 +111,7 @@ class GameServer:
         self._lock_fd: int | None = None
         self.web: WebServer | None = None
         self.hub.nick_claimed = self.claims.claimed
+        self.hub.ticket_hello = self._browser_login
 
     @property
     def max_sessions(self) -> int:
@@ -276,6 +279,17 @@ class GameServer:
             with contextlib.suppress(OSError):
                 link.symlink_to(Path("..") / ".." / HISTORY_NAME)
         return home
+
+    def _browser_login(self, token: str, nick: str | None, refusal: str | None) -> None:
+        """A browser tab's player picked a nickname: one line in the login log."""
+        tabs = self.web.tabs if self.web is not None else ()
+        tab = next((t for t in tabs if t.ticket == token), None)
+        if refusal and tab is not None:
+            tab.names_refused += 1
+            if tab.names_refused > NAMES_LOGGED:
+                return  # (a script trying names: its first ones are in the log)
+        outcome = f"refused: {refusal}" if refusal else "accepted"
+        self.logins.write(tab.address if tab else "?", nick or "-", "browser", outcome)
 
     def address_hint(self, nick: str) -> str:
         host = self.options.host if self.options.host not in ("", "0.0.0.0", "::") else "HOST"

@@ -50,4 +50,6 @@ class HubBase:
         self._tickets: dict[str, Ticket] = {}
         self.nick_claimed: Callable[[str], bool] = lambda nick: False
         """Whether a key holds `nick` (the server's claims): a ticket cannot take it."""
+        self.ticket_hello: Callable[[str, str | None, str | None], None] = lambda *a: None
+        """A ticket's hello: `(token, nickname, why refused or None)` (the login log)."""
         self._next_table = 1
