@@ -26,6 +26,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import contextlib
+import importlib.util
 import os
 import re
 import subprocess
@@ -52,13 +53,15 @@ async def start_server(home: str) -> tuple[subprocess.Popen, int]:
     env = {**os.environ, "DICEPOKER_HOME": home}
     command = [sys.executable, "-m", "dicepoker_tui", "serve", "--port", "0"]
     command += ["--idle-timeout", "0", "--connections-per-address", "60"]
-    command += ["--connections-per-minute", "600"]
+    command += ["--connections-per-minute", "600", "--web-port", "0"]
     server = subprocess.Popen(
         command, cwd=ROOT, env=env, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True
     )
     assert server.stdout is not None
     line = await asyncio.to_thread(server.stdout.readline)
     port = int(re.search(r":(\d+) \(", line).group(1))
+    web = await asyncio.to_thread(server.stdout.readline)  # browsers play at http://H:P
+    os.environ["DICEPOKER_BENCH_WEB_PORT"] = web.strip().rsplit(":", 1)[1]
     await asyncio.sleep(1.5)  # let the session spawner finish importing the app
     return server, port
 
@@ -224,12 +227,18 @@ ATTACKS: list[tuple[str, Callable[[int, asyncio.Event], Awaitable[None]]]] = [
     ("resize storm", resize_storm),
     ("keystroke flood", key_mash),
 ]
+for _path in sorted(Path(__file__).parent.glob("griefs_*.py")):  # each branch's attacks
+    _spec = importlib.util.spec_from_file_location(_path.stem.replace("-", "_"), _path)
+    _module = importlib.util.module_from_spec(_spec)
+    _spec.loader.exec_module(_module)
+    ATTACKS += [(n, a) for n, a in _module.ATTACKS.items() if n not in dict(ATTACKS)]
 
 
 async def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--honest", type=int, default=10)
     parser.add_argument("--seconds", type=float, default=8.0)
+    parser.add_argument("--only", action="append", metavar="NAME", help="this attack only")
     args = parser.parse_args()
     n = args.honest - args.honest % 2
     print(
@@ -260,6 +269,8 @@ async def main() -> None:
                 f"{'server RSS':>11} {'machine busy':>13}"
             )
             for name, attack in ATTACKS:
+                if args.only and name not in args.only:
+                    continue
                 stop = asyncio.Event()
                 peak[0] = 0
                 ticks = machine_ticks()
