@@ -114,6 +114,20 @@ async def test_connections_are_counted_per_address_and_in_all(web_server):
         assert page.status == 200
 
 
+async def test_behind_a_trusted_proxy_its_connections_are_not_capped_per_address(web_server):
+    """With --trust-forwarded every browser comes from the proxy on loopback: only the cap
+    in all holds for it (the door counts each browser's forwarded address)."""
+    server = await web_server(trust_forwarded=True)
+    _gate(server, per_address=2, in_all=5)
+    port = server.web.port
+    held = [_raw(port) for _ in range(5)]
+    await until(lambda: len(server.web.gates.open) == 5, what="five from the proxy counted")
+    said = await _said(_raw(port))
+    assert said.endswith("\r\n\r\ndicepoker: the server is busy; try again later.\n")
+    for sock in held:
+        sock.close()
+
+
 def _nofile(limit: int):
     def set_limit() -> None:
         resource.setrlimit(resource.RLIMIT_NOFILE, (limit, limit))
