@@ -98,6 +98,8 @@ class WebServer(Server):
         self.audit = audit
         """Where refused tabs are told (the login log), if anywhere."""
         self.tabs: set[Tab] = set()
+        self.wrong_hosts = [0, 0]
+        """Requests refused for another host name, [others, tabs] (a few are logged)."""
         self.download_manager = TabDownloads()
         self.gates: Gates | None = None
         self._runner: web.AppRunner | None = None
@@ -186,10 +188,15 @@ class WebServer(Server):
         """A request for another host name is refused; a request under way holds off its
         connection's header deadline (a websocket, for good)."""
         if not names_this_server(request.headers.get("Host", ""), self.host, self.fixed_url):
-            address = self.address_of(request)
-            log.warning("request refused from %s: Host %r", address, request.headers.get("Host"))
-            if request.path == "/ws" and self.audit is not None:
-                self.audit(address, "-", "refused: browser tab for another host name")
+            tab = request.path == "/ws"
+            self.wrong_hosts[tab] += 1
+            count = self.wrong_hosts[tab]
+            if count in (1, 10, 100) or count % 1000 == 0:  # (of a flood, a few lines)
+                address, host = self.address_of(request), request.headers.get("Host", "")[:80]
+                log.warning("request refused from %s: Host %r (%d so far)", address, host, count)
+                if tab and self.audit is not None:
+                    said = f" ({count} so far)" if count > 1 else ""
+                    self.audit(address, "-", f"refused: browser tab for another host name{said}")
             return web.Response(
                 status=421, text="dicepoker: this server does not answer for that host name.\n"
             )
