@@ -20,12 +20,14 @@ import pytest
 
 from dicepoker_tui.serve.web import WebLimits, WebServer
 from dicepoker_tui.serve.web_downloads import PER_TAB
-from dicepoker_tui.serve.web_tab import Launch
+from dicepoker_tui.serve.web_tab import Launch, same_code
+from dicepoker_tui.ui.common.textual_private import KEPT_DELIVERIES
 
 from ..net.helpers import until
 from ..net.ssh_client import Terminal, connect
 
 EXPORT_APP = str(Path(__file__).with_name("export_app.py"))
+OFFERS_APP = str(Path(__file__).with_name("offers_app.py"))
 
 
 def _raw(port: int, source: str = "127.0.0.1", send: bytes = b"") -> socket.socket:
@@ -324,3 +326,35 @@ async def test_a_download_not_fetched_expires(export_server):
             await asyncio.sleep(0.1)
         assert manager.pending() == 0
         await ws.close()
+
+
+async def test_a_tabs_app_keeps_few_offers_waiting(short_tmp):
+    """The app side of the same bound: Textual's web driver keeps each offered file until
+    the browser fetches it; the game's driver keeps the newest few."""
+    server = WebServer(
+        lambda tab: Launch([sys.executable, OFFERS_APP], same_code(dict(os.environ))),
+        port=0,
+        limits=WebLimits(idle_timeout=0),
+    )
+    await server.start()
+    try:
+        async with aiohttp.ClientSession() as http:
+            ws = await http.ws_connect(f"ws://127.0.0.1:{server.port}/ws?width=80&height=24")
+            await _screen(ws, "ready to offer")
+            await ws.send_str('["stdin", "' + "e" * 30 + '"]')
+            await _offers(ws, 30)
+            await ws.send_str('["stdin", "c"]')
+            await _screen(ws, f"offers waiting: {KEPT_DELIVERIES}")
+            await ws.close()
+    finally:
+        await server.close()
+
+
+async def _screen(ws, text: str) -> None:
+    """Until the tab's screen has drawn `text`."""
+    seen = b""
+    while text.encode() not in seen:
+        message = await asyncio.wait_for(ws.receive(), 60)
+        assert message.type in (aiohttp.WSMsgType.BINARY, aiohttp.WSMsgType.TEXT), message
+        if message.type == aiohttp.WSMsgType.BINARY:
+            seen = seen[-4000:] + message.data
