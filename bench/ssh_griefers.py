@@ -26,6 +26,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import contextlib
+import importlib.util
 import os
 import re
 import subprocess
@@ -38,7 +39,6 @@ from pathlib import Path
 import asyncssh
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from griefs_tables_expire import ATTACKS as TABLES_EXPIRE
 from ssh_bench import (
     ROOT,
     Term,
@@ -63,6 +63,7 @@ async def start_server(home: str) -> tuple[subprocess.Popen, int]:
     port = int(re.search(r":(\d+) \(", line).group(1))
     web = await asyncio.to_thread(server.stdout.readline)  # browsers play at URL
     os.environ["DICEPOKER_BENCH_WEB_URL"] = re.search(r"http://\S+", web).group(0)
+    os.environ["DICEPOKER_BENCH_WEB_PORT"] = web.strip().rsplit(":", 1)[1]
     await asyncio.sleep(1.5)  # let the session spawner finish importing the app
     return server, port
 
@@ -228,10 +229,11 @@ ATTACKS: list[tuple[str, Callable[[int, asyncio.Event], Awaitable[None]]]] = [
     ("resize storm", resize_storm),
     ("keystroke flood", key_mash),
 ]
-from griefs_identity import ATTACKS as IDENTITY_ATTACKS  # noqa: E402
-
-ATTACKS += IDENTITY_ATTACKS.items()
-ATTACKS += TABLES_EXPIRE.items()
+for _path in sorted(Path(__file__).parent.glob("griefs_*.py")):  # each branch's attacks
+    _spec = importlib.util.spec_from_file_location(_path.stem.replace("-", "_"), _path)
+    _module = importlib.util.module_from_spec(_spec)
+    _spec.loader.exec_module(_module)
+    ATTACKS += [(n, a) for n, a in _module.ATTACKS.items() if n not in dict(ATTACKS)]
 
 
 async def main() -> None:

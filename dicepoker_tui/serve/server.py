@@ -30,6 +30,7 @@ from dicepoker_tui.serve.session_host import EndReason, Session, idle_reason
 from dicepoker_tui.serve.spawner import Spawner
 from dicepoker_tui.serve.ssh_login import GameSSHServer
 from dicepoker_tui.serve.web import WebLimits, WebServer
+from dicepoker_tui.serve.web_gate import raise_fd_limit
 from dicepoker_tui.serve.web_seat import clear_tab_homes, web_launch
 
 log = logging.getLogger(__name__)
@@ -39,6 +40,8 @@ LOCK_NAME = "serve.lock"
 """Held (flock) by the one server of a data directory while it runs."""
 HISTORY_NAME = "history.db"
 MAX_SOCKET_PATH = 100
+NAMES_LOGGED = 10
+"""Refused nicknames of one browser tab written to the login log."""
 
 
 class AlreadyServing(Exception):
@@ -107,6 +110,7 @@ class GameServer:
         self._lock_fd: int | None = None
         self.web: WebServer | None = None
         self.hub.nick_claimed = self.claims.claimed
+        self.hub.ticket_hello = self._browser_login
 
     @property
     def max_sessions(self) -> int:
@@ -116,6 +120,15 @@ class GameServer:
     async def start(self) -> None:
         _private_dir(self.data_dir)
         self._lock()
+        low = raise_fd_limit(self.options.max_sessions)
+        if low is not None:  # (the server's log speaks English, as its other lines)
+            log.warning(
+                "the open-file limit (%d) is too low for --max-sessions %d (it needs about "
+                "%d): raise it (LimitNOFILE= in a systemd unit, ulimit -n)",
+                low[0],
+                self.options.max_sessions,
+                low[1],
+            )
         key = load_or_create_host_key(self.options.host_key or self.data_dir / HOST_KEY_NAME)
         if self.options.authorized_keys is not None:
             self.authorized_keys = load_authorized_keys(self.options.authorized_keys)
@@ -162,6 +175,9 @@ class GameServer:
             ),
             door=self.door,
             others=lambda: len(self.sessions),
+            audit=lambda address, nick, outcome: self.logins.write(
+                address, nick, "browser", outcome
+            ),
         )
         await self.web.start()
 
@@ -262,6 +278,17 @@ class GameServer:
             with contextlib.suppress(OSError):
                 link.symlink_to(Path("..") / ".." / HISTORY_NAME)
         return home
+
+    def _browser_login(self, token: str, nick: str | None, refusal: str | None) -> None:
+        """A browser tab's player picked a nickname: one line in the login log."""
+        tabs = self.web.tabs if self.web is not None else ()
+        tab = next((t for t in tabs if t.ticket == token), None)
+        if refusal and tab is not None:
+            tab.names_refused += 1
+            if tab.names_refused > NAMES_LOGGED:
+                return  # (a script trying names: its first ones are in the log)
+        outcome = f"refused: {refusal}" if refusal else "accepted"
+        self.logins.write(tab.address if tab else "?", nick or "-", "browser", outcome)
 
     def address_hint(self, nick: str) -> str:
         host = self.options.host if self.options.host not in ("", "0.0.0.0", "::") else "HOST"

@@ -5,7 +5,12 @@ Each browser tab opens a websocket; each websocket gets its own app process
 
 - the page and its websocket come from the address the browser used (or the
   `public_url` given, for a reverse proxy: `https://` there makes the socket `wss:`);
-- a websocket from another site's page (its `Origin` is not this server) is refused;
+- a request whose `Host` is not this server (DNS rebinding) is refused, any request; a
+  websocket from another site's page (its `Origin` is not this server) too;
+- every plain connection passes the gate (`web_gate`): counted per address and in all,
+  closed if it sends no whole request in time;
+- the files a tab offers (exports) are bounded, expire and go with the tab
+  (`web_downloads`); `/static/` lists no directory;
 - the door's limits per address (`door.Door`: connections at once, new ones a minute),
   the session cap, the idle timeout and an input rate (a token bucket of bytes: past it
   the tab's input waits, and so does its websocket), each said in one line;
@@ -22,15 +27,27 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from urllib.parse import urlsplit
 
-from aiohttp import WSCloseCode, WSMsgType, web
+import aiohttp_jinja2
+import jinja2
+from aiohttp import WSMsgType, web
 from textual_serve.server import Server
 
 from dicepoker_tui.i18n import N_, load_translation, normalize
 from dicepoker_tui.serve.door import Door, DoorLimits
 from dicepoker_tui.serve.pty_bridge import INPUT_BURST, INPUT_RATE, sane_size
 from dicepoker_tui.serve.session_host import EndReason, idle_reason
+from dicepoker_tui.serve.web_downloads import TabDownloads
+from dicepoker_tui.serve.web_gate import (
+    ACCEPT_BATCH,
+    LISTEN_QUEUE,
+    WILDCARD,
+    GateLimits,
+    Gates,
+    gate_limits,
+    names_this_server,
+)
 from dicepoker_tui.serve.web_page import page_with_end_line
-from dicepoker_tui.serve.web_tab import Launch, TabService, end_line
+from dicepoker_tui.serve.web_tab import Launch, Tab, TabService, close_saying, end_line
 
 log = logging.getLogger(__name__)
 
@@ -38,8 +55,8 @@ MAX_MESSAGE = 64 * 1024
 """Bytes of one websocket message from a browser (a paste is far less)."""
 MESSAGE_COST = 16
 """Input bytes a message costs at least (resizes and pings are paced too)."""
-CLOSE_LIMIT = 120
-"""Bytes of a websocket close reason (the protocol allows 123)."""
+Audit = Callable[[str, str, str], None]
+"""`(address, nickname or "-", outcome)`: a line of the login log."""
 
 
 @dataclass(frozen=True)
@@ -51,57 +68,8 @@ class WebLimits:
     input_burst: float = INPUT_BURST
     trust_forwarded: bool = False
     """Take the browser's address from `X-Forwarded-For` when a proxy on loopback sent it."""
-
-
-class Tab:
-    """One browser tab's session, as the server sees it (a `session_host.Session`)."""
-
-    def __init__(self, address: str, websocket: web.WebSocketResponse, lang: str) -> None:
-        self.address = address
-        self.websocket = websocket
-        self.translation = load_translation(lang)
-        self.lang = lang
-        self.end_reason: EndReason | None = None
-        loop = asyncio.get_running_loop()
-        self.last_input = loop.time()
-        self.service: TabService | None = None
-        self.bytes_in = 0
-        """Input bytes given to the app so far (at most the input rate's)."""
-        self._tokens = 0.0
-        self._tokens_at = 0.0
-
-    def idle_for(self, now: float) -> float:
-        """Seconds since the player last pressed a key (or since the app was first drawn)."""
-        if self.service is None or not self.service.first_frame.is_set():
-            self.last_input = now  # (no key can be pressed before)
-            return 0.0
-        return now - self.last_input
-
-    def terminate(self, reason: EndReason) -> None:
-        """End the tab from the server side, saying why (its websocket closes, then its app)."""
-        if self.end_reason is None:
-            self.end_reason = reason
-        line = end_line(reason, None, None, self.translation)
-        asyncio.get_running_loop().create_task(close_saying(self.websocket, line))
-
-    async def pace(self, cost: int, rate: float, burst: float) -> None:
-        """Wait until the token bucket of input bytes can pay `cost` (in debt, the wait
-        pays it back): the app gets at most `burst` + `rate` a second."""
-        loop = asyncio.get_running_loop()
-        now = loop.time()
-        if self._tokens_at == 0.0:
-            self._tokens = burst
-        self._tokens = min(burst, self._tokens + (now - self._tokens_at) * rate) - cost
-        self._tokens_at = now
-        if self._tokens < 0:
-            await asyncio.sleep(-self._tokens / rate)
-
-
-async def close_saying(websocket: web.WebSocketResponse, line: str) -> None:
-    """Close a tab's websocket with its one line (the page shows it)."""
-    reason = line.encode()[:CLOSE_LIMIT].decode("utf-8", "ignore").encode()
-    with contextlib.suppress(Exception):
-        await websocket.close(code=WSCloseCode.POLICY_VIOLATION, message=reason)
+    gate: GateLimits | None = None
+    """The plain connections' caps and deadlines (by default, fitting `max_sessions`)."""
 
 
 class WebServer(Server):
@@ -117,6 +85,7 @@ class WebServer(Server):
         door: Door | None = None,
         others: Callable[[], int] = lambda: 0,
         title: str = "dicepoker",
+        audit: Audit | None = None,
     ) -> None:
         self.fixed_url = public_url.rstrip("/") if public_url else None
         """`public_url` without its last slash: the page's links add their own."""
@@ -126,8 +95,15 @@ class WebServer(Server):
         self.door = door or Door(DoorLimits())
         self.others = others
         """Sessions the server holds besides these tabs (its SSH sessions): one cap for all."""
+        self.audit = audit
+        """Where refused tabs are told (the login log), if anywhere."""
         self.tabs: set[Tab] = set()
+        self.wrong_hosts = [0, 0]
+        """Requests refused for another host name, [others, tabs] (a few are logged)."""
+        self.download_manager = TabDownloads()
+        self.gates: Gates | None = None
         self._runner: web.AppRunner | None = None
+        self._listener: asyncio.AbstractServer | None = None
         self._idle_task: asyncio.Task | None = None
 
     # -- start and stop -----------------------------------------------------------------------
@@ -135,17 +111,32 @@ class WebServer(Server):
         app = await self._make_app()
         self._runner = web.AppRunner(app, handle_signals=False, access_log=None)
         await self._runner.setup()
-        site = web.TCPSite(self._runner, self.host, self.port)
-        await site.start()
-        sockets = getattr(site._server, "sockets", None) or []  # the port bound, for port 0
-        if sockets:
-            self.port = sockets[0].getsockname()[1]
+        assert self._runner.server is not None
+        limits = self.limits
+        self.gates = Gates(
+            limits.gate
+            or gate_limits(
+                limits.max_sessions,
+                self.door.limits.connections_per_address,
+                limits.trust_forwarded,
+            ),
+            self._runner.server,
+        )
+        loop = asyncio.get_running_loop()
+        self._listener = await loop.create_server(
+            self.gates, self.host or None, self.port, reuse_address=True, backlog=ACCEPT_BATCH
+        )
+        self.port = self._listener.sockets[0].getsockname()[1]  # the port bound, for port 0
+        for listening in self._listener.sockets:  # a queue as long as usual, taken 16 at a time
+            with contextlib.closing(listening.dup()) as same:
+                same.listen(LISTEN_QUEUE)
+        self.gates.start()
         if self.limits.idle_timeout > 0:
             self._idle_task = asyncio.get_running_loop().create_task(self._close_idle())
 
     @property
     def url(self) -> str:
-        host = self.host if self.host not in ("", "0.0.0.0", "::") else "HOST"
+        host = self.host if self.host not in WILDCARD else "HOST"
         host = f"[{host}]" if ":" in host else host
         return self.fixed_url or f"http://{host}:{self.port}"
 
@@ -158,6 +149,10 @@ class WebServer(Server):
         until = loop.time() + 5.0
         while self.tabs and loop.time() < until:  # their apps end and they say why
             await asyncio.sleep(0.05)
+        if self._listener is not None:
+            self._listener.close()
+        if self.gates is not None:
+            self.gates.stop()
         if self._runner is not None:
             await self._runner.cleanup()
 
@@ -172,6 +167,60 @@ class WebServer(Server):
             for tab in list(self.tabs):
                 if tab.idle_for(now) > limit and tab.end_reason is None:
                     tab.terminate(idle_reason(limit))
+
+    # -- every request ----------------------------------------------------------------------------
+    async def _make_app(self) -> web.Application:
+        """textual-serve's routes, behind the guard; `/static/` lists no directory."""
+        app = web.Application(middlewares=[self._guard])
+        aiohttp_jinja2.setup(app, loader=jinja2.FileSystemLoader(self.templates_path))
+        app.add_routes(
+            [
+                web.get("/", self.handle_index, name="index"),
+                web.get("/ws", self.handle_websocket, name="websocket"),
+                web.get("/download/{key}", self.handle_download, name="download"),
+                web.static("/static", self.statics_path, show_index=False, name="static"),
+            ]
+        )
+        return app
+
+    @web.middleware
+    async def _guard(self, request: web.Request, handler) -> web.StreamResponse:  # type: ignore[no-untyped-def]
+        """A request for another host name is refused; a request under way holds off its
+        connection's header deadline (a websocket, for good)."""
+        if not names_this_server(request.headers.get("Host", ""), self.host, self.fixed_url):
+            tab = request.path == "/ws"
+            self.wrong_hosts[tab] += 1
+            count = self.wrong_hosts[tab]
+            if count in (1, 10, 100) or count % 1000 == 0:  # (of a flood, a few lines)
+                address, host = self.address_of(request), request.headers.get("Host", "")[:80]
+                log.warning("request refused from %s: Host %r (%d so far)", address, host, count)
+                if tab and self.audit is not None:
+                    said = f" ({count} so far)" if count > 1 else ""
+                    self.audit(address, "-", f"refused: browser tab for another host name{said}")
+            return web.Response(
+                status=421, text="dicepoker: this server does not answer for that host name.\n"
+            )
+        gate = self.gates.of(request.protocol) if self.gates is not None else None
+        if gate is None:
+            return await handler(request)
+        loop = asyncio.get_running_loop()
+        gate.busy += 1
+        gate.since = loop.time()
+        try:
+            return await handler(request)
+        finally:
+            gate.busy -= 1
+            gate.since = loop.time()
+
+    async def handle_download(self, request: web.Request) -> web.StreamResponse:
+        """A file a tab offers, while it waits for its browser; else one line."""
+        try:
+            await self.download_manager.get_download_metadata(request.match_info["key"])
+        except KeyError:
+            raise web.HTTPNotFound(
+                text="dicepoker: no such download (gone with its tab, or expired)."
+            ) from None
+        return await super().handle_download(request)
 
     # -- the page -------------------------------------------------------------------------------
     async def handle_index(self, request: web.Request) -> web.StreamResponse:  # type: ignore[override]
@@ -217,11 +266,19 @@ class WebServer(Server):
         lang = browser_language(request)
         if self._foreign(request):
             log.warning("tab refused from %s: opened by another site's page", address)
+            if self.audit is not None:
+                self.audit(address, "-", "refused: browser tab opened by another site's page")
             raise web.HTTPForbidden(text="dicepoker: this game is played from its own page")
         await websocket.prepare(request)
+        gate = self.gates.of(request.protocol) if self.gates is not None else None
+        if gate is not None:
+            gate.websocket = True  # a tab: the door's limits and the idle timeout hold it
         refusal = self._refusal(address)
         if refusal is not None:
-            log.warning("tab refused from %s: %s", address, refusal.text(load_translation("en")))
+            why = refusal.text(load_translation("en"))
+            log.warning("tab refused from %s: %s", address, why)
+            if self.audit is not None:
+                self.audit(address, "-", f"refused: browser tab: {why}")
             await close_saying(websocket, end_line(refusal, None, None, load_translation(lang)))
             return websocket
         tab = Tab(address, websocket, lang)

@@ -39,7 +39,7 @@ def clear_tab_homes(sessions: Path) -> None:
 def web_launch(server: GameServer, tab: Tab) -> Launch:
     """The app of one browser tab, with a ticket to the hub and a home of its own."""
     watch_only = server.options.door.require_keys
-    token = server.hub.issue_ticket(watch_only=watch_only, address=tab.address)
+    token = tab.ticket = server.hub.issue_ticket(watch_only=watch_only, address=tab.address)
     sessions = server.data_dir / "sessions"
     sessions.mkdir(parents=True, exist_ok=True)
     home = Path(tempfile.mkdtemp(prefix=HOME_PREFIX, dir=sessions))

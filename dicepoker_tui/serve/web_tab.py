@@ -22,16 +22,19 @@ from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from aiohttp import WSCloseCode, web
 from textual_serve.app_service import AppService
 from textual_serve.download_manager import DownloadManager
 
 import dicepoker_tui
-from dicepoker_tui.i18n import N_
+from dicepoker_tui.i18n import N_, load_translation
 from dicepoker_tui.serve.session_host import EndReason
 from dicepoker_tui.serve.zygote import SESSION_NICE
 
 log = logging.getLogger(__name__)
 
+CLOSE_LIMIT = 120
+"""Bytes of a websocket close reason (the protocol allows 123)."""
 STDERR_KEEP = 16 * 1024
 """Bytes of an app's stderr kept for the log (a traceback's end)."""
 STOP_GRACE = 3.0
@@ -242,3 +245,59 @@ def end_line(
             n=status
         )
     return f"dicepoker: {text}."
+
+
+class Tab:
+    """One browser tab's session, as the server sees it (a `session_host.Session`)."""
+
+    names_refused = 0
+    """Nicknames the hub refused it (`serve --web-port`)."""
+
+    def __init__(self, address: str, websocket: web.WebSocketResponse, lang: str) -> None:
+        self.address = address
+        self.websocket = websocket
+        self.translation = load_translation(lang)
+        self.lang = lang
+        self.end_reason: EndReason | None = None
+        loop = asyncio.get_running_loop()
+        self.last_input = loop.time()
+        self.service: TabService | None = None
+        self.ticket: str | None = None
+        """The hub ticket its app picks a nickname with (`serve --web-port`)."""
+        self.bytes_in = 0
+        """Input bytes given to the app so far (at most the input rate's)."""
+        self._tokens = 0.0
+        self._tokens_at = 0.0
+
+    def idle_for(self, now: float) -> float:
+        """Seconds since the player last pressed a key (or since the app was first drawn)."""
+        if self.service is None or not self.service.first_frame.is_set():
+            self.last_input = now  # (no key can be pressed before)
+            return 0.0
+        return now - self.last_input
+
+    def terminate(self, reason: EndReason) -> None:
+        """End the tab from the server side, saying why (its websocket closes, then its app)."""
+        if self.end_reason is None:
+            self.end_reason = reason
+        line = end_line(reason, None, None, self.translation)
+        asyncio.get_running_loop().create_task(close_saying(self.websocket, line))
+
+    async def pace(self, cost: int, rate: float, burst: float) -> None:
+        """Wait until the token bucket of input bytes can pay `cost` (in debt, the wait
+        pays it back): the app gets at most `burst` + `rate` a second."""
+        loop = asyncio.get_running_loop()
+        now = loop.time()
+        if self._tokens_at == 0.0:
+            self._tokens = burst
+        self._tokens = min(burst, self._tokens + (now - self._tokens_at) * rate) - cost
+        self._tokens_at = now
+        if self._tokens < 0:
+            await asyncio.sleep(-self._tokens / rate)
+
+
+async def close_saying(websocket: web.WebSocketResponse, line: str) -> None:
+    """Close a tab's websocket with its one line (the page shows it)."""
+    reason = line.encode()[:CLOSE_LIMIT].decode("utf-8", "ignore").encode()
+    with contextlib.suppress(Exception):
+        await websocket.close(code=WSCloseCode.POLICY_VIOLATION, message=reason)

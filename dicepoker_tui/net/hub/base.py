@@ -64,4 +64,6 @@ class HubBase:
         """Games in play nobody was at for `abandoned_grace`, oldest first (see `parking`)."""
         self.nick_claimed: Callable[[str], bool] = lambda nick: False
         """Whether a key holds `nick` (the server's claims): a ticket cannot take it."""
+        self.ticket_hello: Callable[[str, str | None, str | None], None] = lambda *a: None
+        """A ticket's hello: `(token, nickname, why refused or None)` (the login log)."""
         self._next_table = 1

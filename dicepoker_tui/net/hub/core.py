@@ -112,11 +112,18 @@ class Hub(Identities, Tables, Parking, Play, Bots, Recording, Broadcast):
     def _hello(self, peer: Peer, state: PeerState, message: p.Hello) -> None:
         if message.version != p.PROTOCOL_VERSION:
             raise Refusal("version", N_("This app and the server speak different versions."))
-        who = self.identity_for(message.token, message.nick)
-        conflict = self.name_conflict(who)
-        if conflict:
-            raise conflict
-        if message.token in self._tickets:  # the name is the ticket's from now on
+        ticket = message.token in self._tickets
+        try:
+            who = self.identity_for(message.token, message.nick)
+            conflict = self.name_conflict(who)
+            if conflict:
+                raise conflict
+        except Refusal as exc:
+            if ticket:
+                self.ticket_hello(message.token, message.nick, exc.message)
+            raise
+        if ticket:  # the name is the ticket's from now on
+            self.ticket_hello(message.token, message.nick, None)
             del self._tickets[message.token]
             self._tokens[message.token] = who
         state.identity, state.token = who, message.token

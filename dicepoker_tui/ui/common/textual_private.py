@@ -167,6 +167,10 @@ def app_crash(app: App) -> BaseException | None:
 
 
 # -- a browser tab's driver ------------------------------------------------------------------
+KEPT_DELIVERIES = 8
+"""Files a tab's app keeps offered to its browser (each `e` in a review offers one)."""
+
+
 class TabDriver(WebDriver):
     """Textual's web driver, which also ends the app when its input ends: the server that
     drew the tab is gone (killed), so nobody can see or play it (`exit_event` is set
@@ -176,3 +180,11 @@ class TabDriver(WebDriver):
         super().run_input_thread()
         if not self.exit_event.is_set():
             self._app.post_message(ExitApp())
+
+    def deliver_binary(self, binary, **kw) -> None:  # type: ignore[no-untyped-def]
+        """Offer a file to the browser, keeping at most `KEPT_DELIVERIES` waiting (the
+        oldest go first, as on the server: `serve.web_downloads`)."""
+        super().deliver_binary(binary, **kw)
+        waiting = self._deliveries  # (key -> file, oldest first)
+        for key in list(waiting)[: max(0, len(waiting) - KEPT_DELIVERIES)]:
+            waiting.pop(key).close()
