@@ -30,6 +30,7 @@ from dicepoker_tui.ai.solver.cache import (
     table_key,
 )
 from dicepoker_tui.ai.solver.model import Model
+from dicepoker_tui.ai.solver.prepared import refuse_build
 from dicepoker_tui.ai.solver.table import Table
 from dicepoker_tui.engine.scoresheet.variants.base import Variant
 
@@ -121,6 +122,7 @@ def get_risk(variant: Variant, progress: Callable[[float], None] | None = None) 
             return hit[1]
         risk = _load(table)
         if risk is None:
+            refuse_build(variant.id)
             risk = solve_risk(table.model, progress=progress)
             with contextlib.suppress(OSError):  # a read-only cache costs a re-solve next time
                 _save(table.model, risk)

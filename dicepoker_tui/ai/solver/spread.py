@@ -32,6 +32,7 @@ from dicepoker_tui.ai.solver.cache import (
     table_key,
 )
 from dicepoker_tui.ai.solver.model import Fields, Model
+from dicepoker_tui.ai.solver.prepared import refuse_build
 from dicepoker_tui.ai.solver.table import Table
 from dicepoker_tui.engine.scoresheet.state import Sheet
 from dicepoker_tui.engine.scoresheet.variants.base import Variant
@@ -132,6 +133,7 @@ def get_spread(variant: Variant, progress: Callable[[float], None] | None = None
             return spread
         spread = _load(table)
         if spread is None:
+            refuse_build(variant.id)
             spread = solve_spread(table, progress=progress)
             with contextlib.suppress(OSError):  # a read-only cache costs a re-solve next time
                 _save(spread)
