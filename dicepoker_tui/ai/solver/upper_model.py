@@ -166,8 +166,10 @@ class UpperModel(Model):
         level = np.array([bin(int(m)).count("1") for m in range(1 << nb)], dtype=np.int64)[mask]
         ctx = self._ctx(mask, y)
         order = np.lexsort((y, u, mask, ctx, level))
-        self.mask, self.u, self.y = mask[order], u[order], y[order]
-        self.ctx = ctx[order]
+        # int32: small numbers all (masks of 15 bits, indices of a few million), half the
+        # memory of every process that holds the model (a server's apps among them)
+        self.mask, self.u, self.y = (a[order].astype(np.int32) for a in (mask, u, y))
+        self.ctx = ctx[order].astype(np.int32)
         lv = level[order]
         self.n_states = len(order)
         self.level_bounds = [
