@@ -26,6 +26,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import contextlib
+import importlib
 import os
 import re
 import subprocess
@@ -224,12 +225,15 @@ ATTACKS: list[tuple[str, Callable[[int, asyncio.Event], Awaitable[None]]]] = [
     ("resize storm", resize_storm),
     ("keystroke flood", key_mash),
 ]
+GRIEFS = [importlib.import_module(name) for name in ("griefs_solver-guard",)]
+ATTACKS += [attack for module in GRIEFS for attack in module.ATTACKS.items()]
 
 
 async def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--honest", type=int, default=10)
     parser.add_argument("--seconds", type=float, default=8.0)
+    parser.add_argument("--only", action="append", help="run only this attack (repeatable)")
     args = parser.parse_args()
     n = args.honest - args.honest % 2
     print(
@@ -237,6 +241,8 @@ async def main() -> None:
         f"load average {' '.join(f'{x:.2f}' for x in os.getloadavg())}"
     )
     with tempfile.TemporaryDirectory(prefix="dp-grief-") as home:
+        for module in GRIEFS:  # a data directory an attack needs (e.g. prepared tables)
+            getattr(module, "prepare", lambda home: None)(home)
         server, port = await start_server(home)
         peak = [0]
 
@@ -260,6 +266,8 @@ async def main() -> None:
                 f"{'server RSS':>11} {'machine busy':>13}"
             )
             for name, attack in ATTACKS:
+                if args.only and name not in args.only:
+                    continue
                 stop = asyncio.Event()
                 peak[0] = 0
                 ticks = machine_ticks()
