@@ -3,7 +3,7 @@
 Everything runs on one asyncio loop. The data directory (`$DICEPOKER_HOME` or the
 platform's) holds the host key, the history, the hub socket and one directory per
 nickname that the session apps use as their home. The solver's tables are read from the
-operator's cache folder (memory-mapped, never built here or in an app: `solver.prepared`).
+operator's cache folder (memory-mapped, never built here or in an app: `ai.prepared_tables`).
 """
 
 from __future__ import annotations
@@ -20,8 +20,8 @@ from pathlib import Path
 
 import asyncssh
 
+from dicepoker_tui.ai.prepared_tables import serve_tables
 from dicepoker_tui.ai.solver.cache import cache_dir
-from dicepoker_tui.ai.solver.prepared import serve_tables
 from dicepoker_tui.i18n import N_, _
 from dicepoker_tui.net.hub import Hub, HubLimits
 from dicepoker_tui.net.hub_socket import serve_hub
@@ -48,7 +48,7 @@ LOCK_NAME = "serve.lock"
 """Held (flock) by the one server of a data directory while it runs."""
 HISTORY_NAME = "history.db"
 JOBS_NAME = "jobs"
-"""The lock files of the heavy-job slots the session apps share (`solver.prepared`)."""
+"""The lock files of the heavy-job slots the session apps share (`ai.prepared_tables`)."""
 MAX_SOCKET_PATH = 100
 
 

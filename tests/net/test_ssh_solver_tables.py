@@ -152,3 +152,31 @@ async def test_prepared_tables_are_read_mapped_by_the_server_and_the_apps(operat
         assert all(Path(path).parent == home / "cache" for path in mapped)
     assert _tables(home) == before  # read, never written: no copy in the guest's home
     assert not list((home / "sessions").rglob("cache"))
+
+
+@pytest.mark.parametrize("operator_server", ["dice-poker"], indirect=True)
+async def test_a_bot_whose_tables_went_away_plays_on_without_building(
+    operator_server, monkeypatch, caplog
+):
+    """Tables removed after the table opened: its bot plays by rules of thumb, the game
+    goes on, and nothing is built."""
+    from dicepoker_tui.ai.solver import cache as cache_mod
+    from dicepoker_tui.ai.solver import risk as risk_mod
+    from dicepoker_tui.ai.solver import spread as spread_mod
+
+    server = operator_server
+    guest = HubClient(server.socket_path, server.hub.issue_token("guest", "SHA256:g"))
+    await guest.connect()
+    guest.create("dice-poker", seats=1, bots=["winner"])
+    await until(lambda: guest.game is not None and guest.game.started, what="the game")
+    for module in (cache_mod, spread_mod, risk_mod):
+        monkeypatch.setattr(module, "_memory", {})
+    for path in (server.data_dir / "cache").glob("*.npz"):
+        path.unlink()
+    game = guest.game
+    for _ in range(2):  # the bot's turn after each of ours
+        await play_turn(guest)
+        await until(lambda: game.my_turn(), what="the bot's turn", timeout=30)
+    assert "no prepared solver tables" in caplog.text
+    assert _tables(server.data_dir) == {}
+    await guest.aclose()

@@ -13,8 +13,8 @@ from pathlib import Path
 import numpy as np
 import pytest
 
+from dicepoker_tui.ai import prepared_tables as prepared
 from dicepoker_tui.ai.solver import cache as cache_mod
-from dicepoker_tui.ai.solver import prepared
 from dicepoker_tui.ai.solver import risk as risk_mod
 from dicepoker_tui.ai.solver import spread as spread_mod
 from dicepoker_tui.ai.solver import targets as targets_mod
@@ -169,7 +169,7 @@ def test_two_processes_share_one_copy_of_a_prepared_table(built) -> None:
 
 HOLDER = """
 import sys, threading, os
-from dicepoker_tui.ai.solver.prepared import heavy_slot
+from dicepoker_tui.ai.prepared_tables import heavy_slot
 def waiting():
     print("waiting", flush=True)
 with heavy_slot(waiting):

@@ -1,7 +1,7 @@
 """Solved tables on disk, in the user cache directory, under a version key.
 
 The directory is `$DICEPOKER_TABLES` on a server (read only, memory-mapped: see
-`prepared`), else `$DICEPOKER_HOME/cache` when DICEPOKER_HOME is set, else the
+`ai.prepared_tables`), else `$DICEPOKER_HOME/cache` when DICEPOKER_HOME is set, else the
 platform's user cache directory. A table's file name carries the solver version and a
 digest of everything the variant's scoring contributed to the model, so a change of
 rules or solver never reads a stale table.
@@ -21,8 +21,8 @@ from pathlib import Path
 
 import numpy as np
 
+from dicepoker_tui.ai.prepared_tables import DIGEST, prepared_dir, prepared_only, refuse_build
 from dicepoker_tui.ai.solver.model import Model
-from dicepoker_tui.ai.solver.prepared import DIGEST, prepared_dir, prepared_only, refuse_build
 from dicepoker_tui.ai.solver.table import SOLVER_VERSION, Table, model_for, solve
 from dicepoker_tui.engine.scoresheet.variants.base import Variant
 

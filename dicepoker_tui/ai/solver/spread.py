@@ -21,6 +21,7 @@ from pathlib import Path
 
 import numpy as np
 
+from dicepoker_tui.ai.prepared_tables import refuse_build
 from dicepoker_tui.ai.solver.build import solve_values
 from dicepoker_tui.ai.solver.cache import (
     DAMAGED,
@@ -32,7 +33,6 @@ from dicepoker_tui.ai.solver.cache import (
     table_key,
 )
 from dicepoker_tui.ai.solver.model import Fields, Model
-from dicepoker_tui.ai.solver.prepared import refuse_build
 from dicepoker_tui.ai.solver.table import Table
 from dicepoker_tui.engine.scoresheet.state import Sheet
 from dicepoker_tui.engine.scoresheet.variants.base import Variant

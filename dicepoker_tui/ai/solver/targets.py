@@ -24,6 +24,7 @@ from pathlib import Path
 
 import numpy as np
 
+from dicepoker_tui.ai.prepared_tables import refuse_build
 from dicepoker_tui.ai.solver.cache import (
     DAMAGED,
     cache_dir,
@@ -35,7 +36,6 @@ from dicepoker_tui.ai.solver.cache import (
 )
 from dicepoker_tui.ai.solver.kernel import expected_roll_ce, throw_layer_ce
 from dicepoker_tui.ai.solver.model import Fields, Model
-from dicepoker_tui.ai.solver.prepared import refuse_build
 from dicepoker_tui.ai.solver.table import Table
 from dicepoker_tui.ai.solver.terms import (
     BoxTerm,

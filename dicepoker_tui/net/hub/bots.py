@@ -7,7 +7,7 @@ import asyncio
 import logging
 from typing import Any
 
-from dicepoker_tui.ai.solver.prepared import TablesNotPrepared, tables_ready
+from dicepoker_tui.ai.prepared_tables import TablesNotPrepared, tables_ready
 from dicepoker_tui.engine import errors
 from dicepoker_tui.engine.session import Session
 from dicepoker_tui.families import Bot, bot_driver, family_of

@@ -324,7 +324,7 @@ class ReviewScreen(Screen[None]):
     def _analyse(self) -> None:
         from dicepoker_tui.ai.analysis import analyze_events
         from dicepoker_tui.ai.policy import Policy
-        from dicepoker_tui.ai.solver.prepared import heavy_slot
+        from dicepoker_tui.ai.prepared_tables import heavy_slot
 
         def progress(fraction: float) -> None:
             self._from_thread(self._show_progress, fraction)
