@@ -2,8 +2,7 @@
 
 - winner table: a guest opens a Yatzy table with a `winner` bot and plays it (on a server
   without prepared tables: refused, and the guest tries again and again);
-- analysis x6: six guests review the newest game of the history and press `a`, again
-  and again.
+- analysis x6: six guests review the newest game of the history and press `a` at once.
 
 `prepare(home)` readies the server's data directory before it starts: with
 `BENCH_TABLES=DIR` (a cache folder filled by `dicepoker solve --variant yatzy --winner`)
@@ -71,10 +70,8 @@ async def analysis(port: int, stop: asyncio.Event) -> None:
             await term.wait_for("online as")
             await _keys(term, "h")
             await term.wait_for("History", timeout=10)
-            while not stop.is_set():
-                await _keys(term, "\r", "a", pause=0.5)
-                await asyncio.sleep(2.0)
-                await _keys(term, "\x1b")  # back to the list; the next review asks again
+            await _keys(term, "\r", "a")  # all six at once: the server's slots queue them
+            await stop.wait()
         except (OSError, asyncssh.Error, TimeoutError):
             pass
         finally:
