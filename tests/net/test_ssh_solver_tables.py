@@ -8,9 +8,13 @@ by `dicepoker solve` (dice poker's: seconds) where a test needs them.
 
 from __future__ import annotations
 
+import asyncio
 import os
+import re
+import signal
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 import asyncssh
@@ -180,3 +184,41 @@ async def test_a_bot_whose_tables_went_away_plays_on_without_building(
     assert "no prepared solver tables" in caplog.text
     assert _tables(server.data_dir) == {}
     await guest.aclose()
+
+
+async def test_a_served_process_asked_for_a_winner_table_stops_on_sigterm(short_tmp):
+    """The attack for real on `dicepoker serve` as its own process: a guest asks for a
+    Yatzy table with a `winner` bot; the server spends no CPU on it and SIGTERM ends it
+    within seconds."""
+    env = {**os.environ, "DICEPOKER_HOME": str(short_tmp)}
+    env.pop("DICEPOKER_TABLES", None)
+    server = subprocess.Popen(
+        [sys.executable, "-m", "dicepoker_tui", "serve", "--port", "0", "--idle-timeout", "0"],
+        cwd=ROOT, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+    )  # fmt: skip
+    try:
+        line = await asyncio.wait_for(asyncio.to_thread(server.stdout.readline), 60)
+        port = int(re.search(r":(\d+) \(", line).group(1))
+        async with await connect(
+            port, "mallory", asyncssh.generate_private_key("ssh-ed25519")
+        ) as conn:
+            term = await Terminal.open(conn)
+            await term.wait_for("online as mallory", timeout=30)
+            cpu = _cpu_seconds(server.pid)
+            await _open_table_in_form(term, variant_downs=2, level_downs=1)  # Yatzy, winner
+            await term.shows(REFUSAL)
+            assert _cpu_seconds(server.pid) - cpu < 2  # a build takes minutes of it
+            t0 = time.monotonic()
+            server.send_signal(signal.SIGTERM)
+            code = await asyncio.to_thread(server.wait, 10)
+        assert time.monotonic() - t0 < 10 and code == 0
+        assert _tables(short_tmp) == {}
+        assert "Traceback" not in server.stderr.read()
+    finally:
+        server.kill()
+        server.wait()
+
+
+def _cpu_seconds(pid: int) -> float:
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
