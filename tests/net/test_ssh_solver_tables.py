@@ -47,24 +47,24 @@ def _mapped(pid: int) -> set[str]:
 
 @pytest.fixture
 async def operator_server(short_tmp, monkeypatch, request):
-    """A server whose operator's cache folder is empty, or (given a variant as the
-    fixture's parameter) holds that variant's tables and a game in the history."""
+    """A server with a game in its history whose operator's cache folder is empty (a
+    Yatzy game of `heuristic` bots), or (given a variant as the fixture's parameter)
+    holds that variant's tables (and the game is of `optimal` bots in it)."""
     home = short_tmp / "op"
     home.mkdir()
     monkeypatch.setenv("DICEPOKER_HOME", str(home))
     monkeypatch.delenv("DICEPOKER_TABLES", raising=False)
     variant = getattr(request, "param", None)
+    bots = ["--bot", "optimal", "--bot", "optimal"] if variant else ["--bot", "heuristic"] * 2
+    commands = [["simulate", "--variant", variant or "yatzy", *bots, "--games", "1", "--save"]]
     if variant is not None:
-        env = {**os.environ, "DICEPOKER_HOME": str(home)}
-        for command in (
-            ["solve", "--variant", variant, "--winner"],
-            ["simulate", "--variant", variant, "--bot", "optimal", "--bot", "optimal"],
-        ):
-            extra = ["--games", "1", "--save"] if command[0] == "simulate" else []
-            subprocess.run(
-                [sys.executable, "-m", "dicepoker_tui", *command, *extra],
-                env=env, cwd=ROOT, check=True, capture_output=True, timeout=300,
-            )  # fmt: skip
+        commands.insert(0, ["solve", "--variant", variant, "--winner"])
+    env = {**os.environ, "DICEPOKER_HOME": str(home)}
+    for command in commands:
+        subprocess.run(
+            [sys.executable, "-m", "dicepoker_tui", *command],
+            env=env, cwd=ROOT, check=True, capture_output=True, timeout=300,
+        )  # fmt: skip
     server = GameServer(ServeOptions(port=0, data_dir=home, bot_pace=0.0, idle_timeout=0))
     await server.start()
     yield server
@@ -103,6 +103,12 @@ async def test_a_guest_cannot_make_the_server_build_tables(operator_server):
         assert b"Traceback" not in term.output
         assert [t.variant for t in server.hub.tables.values()] == ["yatzy"]  # the pair's
         assert server.sessions  # still in
+        term.send("h")  # a review's analysis: refused with the same line, nothing built
+        await term.shows("Heuristic 1")
+        term.send("\r")
+        await term.shows("Analyse")
+        term.send("a")
+        await term.shows("No analysis: the server has not prepared the")  # (wrapped)
     # straight on the hub: every solver level, every variant with a solver
     mallory = HubClient(server.socket_path, server.hub.issue_token("mallory", "SHA256:m"))
     await mallory.connect()
