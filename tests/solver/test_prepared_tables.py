@@ -254,3 +254,15 @@ def _cpu_seconds(pid: int) -> float:
     except OSError:
         return 0.0
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def test_released_pages_leave_the_process_and_read_back_the_same(serving) -> None:
+    """What a server calls after each bot move: the table's pages go (RSS), the values
+    stay (read again from the page cache)."""
+    risk = risk_mod.get_risk(get_variant("dice-poker"))
+    path = next(serving.glob("*-risk1.npz"))
+    before = [np.array(v) for v in risk.values]  # every page read
+    assert _mapping(os.getpid(), path).get("Rss", 0) >= path.stat().st_size // 1024 * 0.9
+    cache_mod.release_pages()
+    assert _mapping(os.getpid(), path).get("Rss", 0) == 0
+    assert all(np.array_equal(a, b) for a, b in zip(before, risk.values, strict=True))

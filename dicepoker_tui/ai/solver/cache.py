@@ -12,8 +12,10 @@ from __future__ import annotations
 import contextlib
 import ctypes
 import hashlib
+import mmap
 import os
 import threading
+import weakref
 import zipfile
 import zlib
 from collections.abc import Callable
@@ -119,7 +121,22 @@ def mapped_arrays(path: Path) -> dict[str, np.ndarray]:
                 continue
             order = "F" if fortran else "C"
             out[name] = np.memmap(path, dtype, "r", fh.tell(), shape, order)
+            _mapped.add(out[name]._mmap)
     return out
+
+
+_mapped: weakref.WeakSet[mmap.mmap] = weakref.WeakSet()
+"""The mappings of prepared tables this process holds."""
+
+
+def release_pages() -> None:
+    """Unmap from this process the pages of prepared tables it has read (they stay in the
+    page cache, shared, and come back on the next read) and give freed heap back: what a
+    server's process holds stays its own memory, not every page a bot ever looked at."""
+    for mapping in list(_mapped):
+        with contextlib.suppress(OSError, ValueError, AttributeError):
+            mapping.madvise(mmap.MADV_DONTNEED)
+    _give_back_memory()
 
 
 def save_arrays(path: Path, **arrays: np.ndarray) -> None:

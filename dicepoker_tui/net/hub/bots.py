@@ -7,7 +7,7 @@ import asyncio
 import logging
 from typing import Any
 
-from dicepoker_tui.ai.prepared_tables import TablesNotPrepared, tables_ready
+from dicepoker_tui.ai.prepared_tables import TablesNotPrepared, prepared_only, tables_ready
 from dicepoker_tui.engine import errors
 from dicepoker_tui.engine.session import Session
 from dicepoker_tui.families import Bot, bot_driver, family_of
@@ -30,6 +30,18 @@ def check_tables(variant_id: str, levels: list[str]) -> None:
             ),
             variant=variant_id,
         )
+
+
+def _choose(game: Session, seat: int, bot: Bot) -> Any:
+    """A bot's move; then the pages of solver tables it read leave the server's memory
+    (they stay in the page cache, shared with the session apps)."""
+    try:
+        return bot_driver.choose(game, seat, bot)
+    finally:
+        if prepared_only():
+            from dicepoker_tui.ai.solver.cache import release_pages
+
+            release_pages()
 
 
 def to_act(game: Session) -> int | None:
@@ -112,7 +124,7 @@ class Bots(HubBase):
                     bot = bots.get(seat_no) or spec.make_bot(level or spec.timeout_level)
                     bots[seat_no] = bot
                     try:
-                        command = await asyncio.to_thread(bot_driver.choose, game, seat_no, bot)
+                        command = await asyncio.to_thread(_choose, game, seat_no, bot)
                     except TablesNotPrepared:  # gone since the table opened: never built here
                         log.warning("table %s: no prepared solver tables", table.id)
                         bots[seat_no] = spec.make_bot(spec.timeout_level)
