@@ -26,7 +26,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import contextlib
-import importlib.util
+import importlib
 import os
 import re
 import subprocess
@@ -229,11 +229,10 @@ ATTACKS: list[tuple[str, Callable[[int, asyncio.Event], Awaitable[None]]]] = [
     ("resize storm", resize_storm),
     ("keystroke flood", key_mash),
 ]
-for _path in sorted(Path(__file__).parent.glob("griefs_*.py")):  # each branch's attacks
-    _spec = importlib.util.spec_from_file_location(_path.stem.replace("-", "_"), _path)
-    _module = importlib.util.module_from_spec(_spec)
-    _spec.loader.exec_module(_module)
-    ATTACKS += [(n, a) for n, a in _module.ATTACKS.items() if n not in dict(ATTACKS)]
+GRIEFS = [  # the attacks of each griefs_*.py beside this file
+    importlib.import_module(path.stem) for path in sorted(Path(__file__).parent.glob("griefs_*.py"))
+]
+ATTACKS += [(n, a) for module in GRIEFS for n, a in module.ATTACKS.items()]
 
 
 async def main() -> None:
@@ -248,6 +247,8 @@ async def main() -> None:
         f"load average {' '.join(f'{x:.2f}' for x in os.getloadavg())}"
     )
     with tempfile.TemporaryDirectory(prefix="dp-grief-") as home:
+        for module in GRIEFS:  # a data directory an attack needs (e.g. prepared tables)
+            getattr(module, "prepare", lambda home: None)(home)
         server, port = await start_server(home)
         peak = [0]
 

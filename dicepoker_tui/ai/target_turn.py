@@ -86,7 +86,7 @@ class TargetTurn(WinTurn):
     def _worth(self, own: np.ndarray, nxt: np.ndarray) -> np.ndarray:
         """(C, n) chance to win of ending a write at total `own` in state `nxt`."""
         tg = self.targets
-        width = tg.chance.shape[1]
+        width = tg.width
         own_i = np.rint(own).astype(np.int64)
         cdf = np.concatenate([np.zeros((self.n, 1)), self.cdf], axis=1)  # P(M ≤ m - 1)
         pmf = np.diff(cdf, axis=1)  # column m: P(M = m)
@@ -96,7 +96,7 @@ class TargetTurn(WinTurn):
         span = own_i[:, :, None] + np.arange(width)[None, None, :]
         q = pmf[cols[:, :, None], np.clip(span, 0, self.length - 1)]
         q = np.where(span < self.length, q, 0.0)
-        rows = tg.halves[np.maximum(nxt - tg.first, 0)]
+        rows = tg.halves(np.maximum(nxt - tg.first, 0))
         return below + np.einsum("cnr,cnr->cn", q, rows)
 
     def _build(self, t: int) -> list[BoxTerm]:

@@ -10,6 +10,7 @@ from __future__ import annotations
 import logging
 from typing import Any
 
+from dicepoker_tui.ai.prepared_tables import TablesNotPrepared
 from dicepoker_tui.engine.errors import IllegalMove
 from dicepoker_tui.engine.session import Session
 from dicepoker_tui.families.registry import family_of
@@ -23,6 +24,8 @@ def choose(game: Session, seat: int, bot: Bot) -> Any:
     spec = family_of(game.state.variant)
     try:
         return spec.bot_move(game, seat, bot)
+    except TablesNotPrepared:  # a server without the tables: the hub picks another bot
+        raise
     except Exception:  # a broken bot must not stop the game: play safe instead
         log.exception("a %s bot failed to choose a move", spec.id)
         return spec.fallback_move(game)

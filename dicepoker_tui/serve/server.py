@@ -2,7 +2,8 @@
 
 Everything runs on one asyncio loop. The data directory (`$DICEPOKER_HOME` or the
 platform's) holds the host key, the history, the hub socket and one directory per
-nickname that the session apps use as their home.
+nickname that the session apps use as their home. The solver's tables are read from the
+operator's cache folder (memory-mapped, never built here or in an app: `ai.prepared_tables`).
 """
 
 from __future__ import annotations
@@ -19,6 +20,8 @@ from pathlib import Path
 
 import asyncssh
 
+from dicepoker_tui.ai.prepared_tables import serve_tables
+from dicepoker_tui.ai.solver.cache import cache_dir
 from dicepoker_tui.i18n import N_, _
 from dicepoker_tui.net.hub import Hub, HubLimits
 from dicepoker_tui.net.hub_socket import serve_hub
@@ -39,6 +42,8 @@ SOCKET_NAME = "hub.sock"
 LOCK_NAME = "serve.lock"
 """Held (flock) by the one server of a data directory while it runs."""
 HISTORY_NAME = "history.db"
+JOBS_NAME = "jobs"
+"""The lock files of the heavy-job slots the session apps share (`ai.prepared_tables`)."""
 MAX_SOCKET_PATH = 100
 NAMES_LOGGED = 10
 """Refused nicknames of one browser tab written to the login log."""
@@ -120,6 +125,7 @@ class GameServer:
     async def start(self) -> None:
         _private_dir(self.data_dir)
         self._lock()
+        serve_tables(cache_dir(), self.data_dir / JOBS_NAME)  # read, never built here
         low = raise_fd_limit(self.options.max_sessions)
         if low is not None:  # (the server's log speaks English, as its other lines)
             log.warning(
@@ -245,6 +251,7 @@ class GameServer:
         if self._tmp is not None:
             self._tmp.cleanup()
         self._unlock()
+        serve_tables(None)
 
     async def serve_forever(self) -> None:
         assert self._acceptor is not None

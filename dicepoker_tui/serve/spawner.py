@@ -24,6 +24,7 @@ import sys
 import termios
 from pathlib import Path
 
+from dicepoker_tui.ai.prepared_tables import session_env
 from dicepoker_tui.serve.zygote import LOG_FD, default_signals, lower_priority
 
 log = logging.getLogger(__name__)
@@ -160,6 +161,7 @@ class Spawner:
         if self._slots is None:
             self._slots = asyncio.Semaphore(self.start_slots)
         await self._slots.acquire()
+        env = {**env, **session_env()}  # the server's prepared tables, read only
         try:
             pid = await self._spawn(slave, env, cwd, args)
         except BaseException:

@@ -15,6 +15,7 @@ import tempfile
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from dicepoker_tui.ai.prepared_tables import session_env
 from dicepoker_tui.serve.web import Tab
 from dicepoker_tui.serve.web_tab import Launch, app_command, same_code
 
@@ -53,6 +54,7 @@ def web_launch(server: GameServer, tab: Tab) -> Launch:
         DICEPOKER_SESSION_TOKEN=token,
         DICEPOKER_LOG_FD="2",  # a crash's traceback: stderr, kept for the server's log
     )
+    env.update(session_env())  # the server's prepared tables, read only
     argv = app_command("--connect", str(server.socket_path), "--pick-name")
 
     def cleanup() -> None:

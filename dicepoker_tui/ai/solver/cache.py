@@ -1,6 +1,7 @@
 """Solved tables on disk, in the user cache directory, under a version key.
 
-The directory is `$DICEPOKER_HOME/cache` when DICEPOKER_HOME is set, else the
+The directory is `$DICEPOKER_TABLES` on a server (read only, memory-mapped: see
+`ai.prepared_tables`), else `$DICEPOKER_HOME/cache` when DICEPOKER_HOME is set, else the
 platform's user cache directory. A table's file name carries the solver version and a
 digest of everything the variant's scoring contributed to the model, so a change of
 rules or solver never reads a stale table.
@@ -9,9 +10,12 @@ rules or solver never reads a stale table.
 from __future__ import annotations
 
 import contextlib
+import ctypes
 import hashlib
+import mmap
 import os
 import threading
+import weakref
 import zipfile
 import zlib
 from collections.abc import Callable
@@ -19,6 +23,7 @@ from pathlib import Path
 
 import numpy as np
 
+from dicepoker_tui.ai.prepared_tables import DIGEST, prepared_dir, prepared_only, refuse_build
 from dicepoker_tui.ai.solver.model import Model
 from dicepoker_tui.ai.solver.table import SOLVER_VERSION, Table, model_for, solve
 from dicepoker_tui.engine.scoresheet.variants.base import Variant
@@ -35,7 +40,15 @@ def _model(variant: Variant) -> Model:
     model = _models.get(variant.id)
     if model is None or model.variant is not variant:
         model = _models[variant.id] = model_for(variant)
+        _give_back_memory()
     return model
+
+
+def _give_back_memory() -> None:
+    """Return the heap the model's building freed to the system (glibc keeps it: some
+    25 MB for Yatzy, in every process that builds the model)."""
+    with contextlib.suppress(OSError, AttributeError):
+        ctypes.CDLL("libc.so.6").malloc_trim(0)
 
 
 def model_of(variant: Variant) -> Model:
@@ -44,6 +57,9 @@ def model_of(variant: Variant) -> Model:
 
 
 def cache_dir() -> Path:
+    prepared = prepared_dir()
+    if prepared is not None:
+        return prepared
     home = os.environ.get(HOME_ENV)
     if home:
         return Path(home).expanduser() / "cache"
@@ -54,7 +70,7 @@ def cache_dir() -> Path:
 
 def table_key(model: Model) -> str:
     """`<variant>-v<solver version>-<digest>`: names the table of exactly this model."""
-    digest = hashlib.sha256(model.fingerprint()).hexdigest()[:16]
+    digest = hashlib.sha256(model.fingerprint()).hexdigest()[:DIGEST]
     return f"{model.variant.id}-v{SOLVER_VERSION}-{digest}"
 
 
@@ -64,14 +80,63 @@ DAMAGED = (OSError, KeyError, ValueError, TypeError, EOFError, zipfile.BadZipFil
 
 def load_arrays(path: Path) -> dict[str, np.ndarray] | None:
     """Every array of a cached `.npz`, or None when it is missing, not a regular file or
-    damaged (it is then built again and rewritten)."""
+    damaged (it is then built again and rewritten). Prepared tables (on a server) are
+    memory-mapped, read only."""
     if not path.is_file():
         return None
     try:
+        if prepared_only():
+            return mapped_arrays(path)
         with np.load(path, allow_pickle=False) as data:
             return {name: data[name] for name in data.files}
     except DAMAGED:
         return None
+
+
+def mapped_arrays(path: Path) -> dict[str, np.ndarray]:
+    """Every array of an uncompressed `.npz` (as `np.savez` writes), memory-mapped read
+    only where the file holds it as is; raises one of DAMAGED otherwise."""
+    out: dict[str, np.ndarray] = {}
+    with zipfile.ZipFile(path) as archive, open(path, "rb") as fh:
+        for info in archive.infolist():
+            name = info.filename.removesuffix(".npy")
+            if info.compress_type != zipfile.ZIP_STORED:
+                raise ValueError(f"{path.name}: {name} is compressed")
+            fh.seek(info.header_offset)
+            local = fh.read(30)
+            if local[:4] != b"PK\x03\x04":
+                raise ValueError(f"{path.name}: no member at {info.header_offset}")
+            skip = int.from_bytes(local[26:28], "little") + int.from_bytes(local[28:30], "little")
+            fh.seek(info.header_offset + 30 + skip)
+            version = np.lib.format.read_magic(fh)
+            if version == (1, 0):
+                shape, fortran, dtype = np.lib.format.read_array_header_1_0(fh)
+            else:
+                shape, fortran, dtype = np.lib.format.read_array_header_2_0(fh)
+            if dtype.hasobject:
+                raise ValueError(f"{path.name}: {name} holds objects")
+            if not shape or 0 in shape:  # a scalar or nothing: read it
+                out[name] = np.frombuffer(fh.read(dtype.itemsize * int(np.prod(shape))), dtype)
+                out[name] = out[name].reshape(shape)
+                continue
+            order = "F" if fortran else "C"
+            out[name] = np.memmap(path, dtype, "r", fh.tell(), shape, order)
+            _mapped.add(out[name]._mmap)
+    return out
+
+
+_mapped: weakref.WeakSet[mmap.mmap] = weakref.WeakSet()
+"""The mappings of prepared tables this process holds."""
+
+
+def release_pages() -> None:
+    """Unmap from this process the pages of prepared tables it has read (they stay in the
+    page cache, shared, and come back on the next read) and give freed heap back: what a
+    server's process holds stays its own memory, not every page a bot ever looked at."""
+    for mapping in list(_mapped):
+        with contextlib.suppress(OSError, ValueError, AttributeError):
+            mapping.madvise(mmap.MADV_DONTNEED)
+    _give_back_memory()
 
 
 def save_arrays(path: Path, **arrays: np.ndarray) -> None:
@@ -134,6 +199,7 @@ def get_table(
         model = _model(variant)
         table = load_table(model)
         if table is None:
+            refuse_build(variant.id)
             table = solve(variant, workers=workers, progress=progress, model=model)
             with contextlib.suppress(OSError):  # a read-only cache costs a re-solve next time
                 save_table(table)

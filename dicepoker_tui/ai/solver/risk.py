@@ -19,6 +19,7 @@ from pathlib import Path
 
 import numpy as np
 
+from dicepoker_tui.ai.prepared_tables import refuse_build
 from dicepoker_tui.ai.solver.build import solve_values
 from dicepoker_tui.ai.solver.cache import (
     DAMAGED,
@@ -121,6 +122,7 @@ def get_risk(variant: Variant, progress: Callable[[float], None] | None = None) 
             return hit[1]
         risk = _load(table)
         if risk is None:
+            refuse_build(variant.id)
             risk = solve_risk(table.model, progress=progress)
             with contextlib.suppress(OSError):  # a read-only cache costs a re-solve next time
                 _save(table.model, risk)

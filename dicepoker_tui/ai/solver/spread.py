@@ -21,6 +21,7 @@ from pathlib import Path
 
 import numpy as np
 
+from dicepoker_tui.ai.prepared_tables import refuse_build
 from dicepoker_tui.ai.solver.build import solve_values
 from dicepoker_tui.ai.solver.cache import (
     DAMAGED,
@@ -132,6 +133,7 @@ def get_spread(variant: Variant, progress: Callable[[float], None] | None = None
             return spread
         spread = _load(table)
         if spread is None:
+            refuse_build(variant.id)
             spread = solve_spread(table, progress=progress)
             with contextlib.suppress(OSError):  # a read-only cache costs a re-solve next time
                 _save(spread)

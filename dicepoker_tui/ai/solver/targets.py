@@ -20,11 +20,11 @@ import time
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
-from functools import cached_property
 from pathlib import Path
 
 import numpy as np
 
+from dicepoker_tui.ai.prepared_tables import refuse_build
 from dicepoker_tui.ai.solver.cache import (
     DAMAGED,
     cache_dir,
@@ -96,19 +96,28 @@ class Targets:
     """States with at most this many boxes open have a table."""
     first: int
     """The global number of the first state with a table (levels are contiguous)."""
-    chance: np.ndarray
-    """(states from `first`, WIDTH) float32: P(at least r more points), best play."""
+    quanta: np.ndarray
+    """(states from `first`, WIDTH) uint16 multiples of 1 / QUANTUM: P(at least r more
+    points), best play (kept as stored: memory-mapped on a server, read row by row)."""
     below: np.ndarray
     """(states from `first`, WIDTH) uint16 multiples of 1 / QUANTUM: P(at most r more
     points) for a player of the expected-score table (how `optimal` ends from there)."""
     seconds: float
 
-    @cached_property
-    def halves(self) -> np.ndarray:
-        """(states, WIDTH) ½(P_r + P_{r+1}): finishing above a total r points ahead, a tie
-        counting half."""
-        half = self.chance * np.float32(0.5)
-        half[:, :-1] += half[:, 1:]
+    @property
+    def width(self) -> int:
+        return self.quanta.shape[1]
+
+    @property
+    def chance(self) -> np.ndarray:
+        """(states, WIDTH) float32 P(at least r more points): every row, in memory."""
+        return self.quanta.astype(np.float32) / QUANTUM
+
+    def halves(self, rows: np.ndarray) -> np.ndarray:
+        """(*rows.shape, WIDTH) ½(P_r + P_{r+1}) of these rows (numbered from `first`):
+        finishing above a total r points ahead, a tie counting half."""
+        half = self.quanta[rows].astype(np.float32) / QUANTUM * np.float32(0.5)
+        half[..., :-1] += half[..., 1:]
         return half
 
     def final_below(self, states: np.ndarray, points: np.ndarray, length: int) -> np.ndarray:
@@ -235,8 +244,7 @@ def solve_targets(
         if pool:
             pool.shutdown()
     below = _quantized(np.minimum(np.cumsum(outcome, axis=1), 1.0))
-    chance = _quantized(chance).astype(np.float32) / QUANTUM  # as a later load reads it
-    return Targets(table, open_max, first, chance, below, time.perf_counter() - t0)
+    return Targets(table, open_max, first, _quantized(chance), below, time.perf_counter() - t0)
 
 
 def _pad(rows: np.ndarray, low: float) -> np.ndarray:
@@ -277,7 +285,7 @@ def _load(table: Table) -> Targets | None:
     for part in (chance, below):
         if part.dtype != np.uint16 or part.shape != (table.states - first, WIDTH):
             return None
-    return Targets(table, open_max, first, chance.astype(np.float32) / QUANTUM, below, seconds)
+    return Targets(table, open_max, first, chance, below, seconds)
 
 
 def _save(targets: Targets) -> None:
@@ -285,7 +293,7 @@ def _save(targets: Targets) -> None:
     depths (some 100 MB each: an upgrade must not leave them behind)."""
     path = targets_path(targets.table.model)
     save_arrays(path, first=np.int64(targets.first),
-                chance=_quantized(targets.chance), below=targets.below,
+                chance=targets.quanta, below=targets.below,
                 seconds=np.float64(targets.seconds))  # fmt: skip
     for old in path.parent.glob(f"{table_key(targets.table.model)}-targets*.npz"):
         if old != path:
@@ -297,7 +305,7 @@ def _fits(targets: Targets) -> bool:
     """Whether tables in memory are of the depth and width asked for now."""
     top = len(targets.table.model.level_bounds) - 1
     wanted = min(top, TARGET_OPEN.get(targets.table.variant.id, 0))
-    return targets.open_max == wanted and targets.chance.shape[1] == WIDTH
+    return targets.open_max == wanted and targets.width == WIDTH
 
 
 def has_targets(variant_id: str) -> bool:
@@ -320,6 +328,7 @@ def get_targets(variant: Variant, progress: Callable[[float], None] | None = Non
             return hit
         targets = _load(table)
         if targets is None:
+            refuse_build(variant.id)
             targets = solve_targets(table, progress=progress)
             with contextlib.suppress(OSError):  # a read-only cache costs a re-solve next time
                 _save(targets)

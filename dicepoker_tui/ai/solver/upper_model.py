@@ -157,18 +157,19 @@ class UpperModel(Model):
                     if self.special is None:
                         continue
                     ms = masks[(masks >> self.special & 1) == 1]
-                m = np.repeat(ms, len(classes))
-                u = np.tile(classes, len(ms))
-                parts.append((m, u, np.full(len(m), y)))
-        mask = np.concatenate([p[0] for p in parts])
-        u = np.concatenate([p[1] for p in parts])
-        y = np.concatenate([p[2] for p in parts])
-        level = np.array([bin(int(m)).count("1") for m in range(1 << nb)], dtype=np.int64)[mask]
-        ctx = self._ctx(mask, y)
+                m = np.repeat(ms.astype(np.int32), len(classes))
+                u = np.tile(classes.astype(np.int32), len(ms))
+                parts.append((m, u, np.full(len(m), y, dtype=np.int32)))
+        # int32: small numbers all (masks of 15 bits, indices of a few million), half the
+        # memory of every process that builds and holds the model (a server's among them)
+        mask, u, y = (np.concatenate([p[i] for p in parts]) for i in range(3))
+        del parts
+        level = np.array([bin(m).count("1") for m in range(1 << nb)], dtype=np.int8)[mask]
+        ctx = self._ctx(mask, y).astype(np.int32)
         order = np.lexsort((y, u, mask, ctx, level))
-        self.mask, self.u, self.y = mask[order], u[order], y[order]
-        self.ctx = ctx[order]
+        self.mask, self.u, self.y, self.ctx = (a[order] for a in (mask, u, y, ctx))
         lv = level[order]
+        del mask, u, y, ctx, level
         self.n_states = len(order)
         self.level_bounds = [
             (int(np.searchsorted(lv, k, "left")), int(np.searchsorted(lv, k, "right")))

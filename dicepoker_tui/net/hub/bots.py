@@ -7,14 +7,41 @@ import asyncio
 import logging
 from typing import Any
 
+from dicepoker_tui.ai.prepared_tables import TablesNotPrepared, prepared_only, tables_ready
 from dicepoker_tui.engine import errors
 from dicepoker_tui.engine.session import Session
 from dicepoker_tui.families import Bot, bot_driver, family_of
 from dicepoker_tui.i18n import N_
 from dicepoker_tui.net.hub.base import HubBase
-from dicepoker_tui.net.hub.model import Table
+from dicepoker_tui.net.hub.model import Refusal, Table
 
 log = logging.getLogger(__name__)
+
+
+def check_tables(variant_id: str, levels: list[str]) -> None:
+    """Refused when the bots of `levels` read solver tables this server has not
+    prepared (a server never builds them for a guest: minutes of CPU and memory)."""
+    if not tables_ready(variant_id, levels):
+        raise Refusal(
+            "tables_not_prepared",
+            N_(
+                "The server has not prepared the tables for {variant}; the host can run "
+                "`dicepoker solve --variant {variant} --winner`."
+            ),
+            variant=variant_id,
+        )
+
+
+def _choose(game: Session, seat: int, bot: Bot) -> Any:
+    """A bot's move; then the pages of solver tables it read leave the server's memory
+    (they stay in the page cache, shared with the session apps)."""
+    try:
+        return bot_driver.choose(game, seat, bot)
+    finally:
+        if prepared_only():
+            from dicepoker_tui.ai.solver.cache import release_pages
+
+            release_pages()
 
 
 def to_act(game: Session) -> int | None:
@@ -96,7 +123,12 @@ class Bots(HubBase):
                     level = seat.level if seat.kind == "bot" and seat.level else None
                     bot = bots.get(seat_no) or spec.make_bot(level or spec.timeout_level)
                     bots[seat_no] = bot
-                    command = await asyncio.to_thread(bot_driver.choose, game, seat_no, bot)
+                    try:
+                        command = await asyncio.to_thread(_choose, game, seat_no, bot)
+                    except TablesNotPrepared:  # gone since the table opened: never built here
+                        log.warning("table %s: no prepared solver tables", table.id)
+                        bots[seat_no] = spec.make_bot(spec.timeout_level)
+                        continue
                     if len(game.events) != before or table.game is not game:
                         continue  # someone undid meanwhile: think again
                     by = seat.name if seat.kind == "bot" else "timeout"

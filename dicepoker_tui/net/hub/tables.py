@@ -10,6 +10,7 @@ from dicepoker_tui.families import FamilySpec, GameSetup, VariantLike, all_varia
 from dicepoker_tui.i18n import N_
 from dicepoker_tui.net import protocol as p
 from dicepoker_tui.net.hub.base import HubBase
+from dicepoker_tui.net.hub.bots import check_tables
 from dicepoker_tui.net.hub.model import Peer, PeerState, Refusal, Seat, Table, clean_text
 
 DEFAULT_TABLE_NAME = N_("{nick}'s {variant}")
@@ -84,6 +85,7 @@ class Tables(HubBase):
                     level=level,
                     known=", ".join(known),
                 )
+        check_tables(variant.id, list(message.bots))
         if not low <= message.seats + len(message.bots) <= high:
             raise Refusal(
                 "bad_setup",

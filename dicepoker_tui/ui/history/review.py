@@ -22,6 +22,7 @@ from textual.reactive import reactive
 from textual.screen import Screen
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
+from textual.worker import get_current_worker
 
 from dicepoker_tui.engine.scoresheet import events as ev
 from dicepoker_tui.engine.scoresheet.game import replay
@@ -322,18 +323,24 @@ class ReviewScreen(Screen[None]):
     def _analyse(self) -> None:
         from dicepoker_tui.ai.analysis import analyze_events
         from dicepoker_tui.ai.policy import Policy
+        from dicepoker_tui.ai.prepared_tables import heavy_slot
 
         def progress(fraction: float) -> None:
             self._from_thread(self._show_progress, fraction)
 
-        try:
-            policy = Policy.for_variant(self.variant, progress=progress)
-            spread = None
-            if len(self.final.players) > 1:  # judged for winning too
-                from dicepoker_tui.ai.solver.spread import get_spread
+        def waiting() -> None:
+            self._from_thread(self._show_waiting)
 
-                spread = get_spread(self.variant, progress=progress)
-            analysis = analyze_events(self.events, policy, spread)
+        worker = get_current_worker()
+        try:  # on a server: one analysis at a time across the guests, at low priority
+            with heavy_slot(waiting, stop=lambda: worker.is_cancelled):
+                policy = Policy.for_variant(self.variant, progress=progress)
+                spread = None
+                if len(self.final.players) > 1:  # judged for winning too
+                    from dicepoker_tui.ai.solver.spread import get_spread
+
+                    spread = get_spread(self.variant, progress=progress)
+                analysis = analyze_events(self.events, policy, spread)
         except Exception as exc:  # no table, an odd history: say so, keep the review
             self._from_thread(self._analysis_failed, str(exc) or type(exc).__name__)
             return
@@ -342,6 +349,11 @@ class ReviewScreen(Screen[None]):
     def _from_thread(self, callback, *args: object) -> None:
         with contextlib.suppress(RuntimeError):  # the app has gone
             self.app.call_from_thread(callback, *args)
+
+    def _show_waiting(self) -> None:
+        if self.analysis is None:
+            text = Text(_("Waiting for the analyses of other players to finish…"), style="italic")
+            self.query_one("#review-analysis", Static).update(text)
 
     def _show_progress(self, fraction: float) -> None:
         if self.analysis is None:
