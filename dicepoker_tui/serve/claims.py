@@ -62,6 +62,10 @@ class NickClaims:
         held = self.held(nick)
         if held is not None:
             name, owner = held
+            ca, _, principal = (fingerprint or "").rpartition(":")
+            if fingerprint is not None and ca == owner and principal.lower() == name:
+                self._rehome(name, fingerprint)  # claimed by its certificate's CA alone
+                owner = fingerprint
             if owner == fingerprint:
                 if name != nick.lower():  # a look-alike of one's own name: one's own too
                     return self._claim(nick, fingerprint)
@@ -89,6 +93,15 @@ class NickClaims:
         self._shapes.setdefault(skeleton(nick), (nick.lower(), fingerprint))
         self._save()
         return None
+
+    def _rehome(self, name: str, fingerprint: str) -> None:
+        """`name`, claimed by a certificate's CA before its player was the CA with the
+        principal, now belongs to that player (the certificate for that name)."""
+        self._count[self.claims[name]] -= 1
+        self.claims[name] = fingerprint
+        self._count[fingerprint] += 1
+        self._shapes[skeleton(name)] = (name, fingerprint)
+        self._save()
 
     def _save(self) -> None:
         tmp = self.path.with_suffix(".tmp")

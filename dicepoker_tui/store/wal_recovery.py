@@ -17,6 +17,10 @@ from pathlib import Path
 
 from dicepoker_tui.store.schema import SCHEMA_VERSION, TABLES, migrate, user_version
 
+SALVAGED_VERSIONS = (SCHEMA_VERSION - 1, SCHEMA_VERSION)
+"""Versions a damaged file's games are salvaged from (the last only added `leases`)."""
+SALVAGED_TABLES = tuple(table for table in TABLES if table != "leases")
+"""What is copied: not `leases`, which tell who was writing the old file."""
 _WAL_MAGIC = (0x377F0682, 0x377F0683)
 _WAL_HEADER = 32
 _FRAME_HEADER = 24
@@ -136,9 +140,9 @@ def _salvage(moved: Path, target: Path) -> bool:
         except sqlite3.Error:
             return False
         try:
-            if user_version(old) != SCHEMA_VERSION:
+            if user_version(old) not in SALVAGED_VERSIONS:
                 return False
-            rows = {table: _readable_rows(old, table) for table in TABLES}
+            rows = {table: _readable_rows(old, table) for table in SALVAGED_TABLES}
         except sqlite3.Error:
             return False
         finally:

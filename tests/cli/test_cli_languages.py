@@ -156,7 +156,7 @@ ERRORS = [
     (("rules", "nope"), "невідомий варіант 'nope'", "unknown variant"),
     (("play", "--variant", "nope"), "невідомий варіант 'nope'", "unknown variant"),
     (("play", "--bot", "casual", "--real-dice"), "боти не кидають справжні кубики", "real dice"),
-    (("history", "--limit", "-1"), "--limit приймає кількість ігор", "takes a number"),
+    (("history", "--limit", "-1"), "--limit має бути від 0 до", "must be between 0 and"),
     (("analyze", "987"), "в історії немає гри 987", "no game"),
     (("export", "987"), "в історії немає гри 987", "no game"),
     ((*ADVISE, "--filled", "sixes=19"), "sixes у yahtzee не може містити 19 очок", "cannot"),

@@ -16,7 +16,7 @@ import pytest
 from dicepoker_tui.net import protocol as p
 from dicepoker_tui.net.client import HubClient
 from dicepoker_tui.net.hub import HubLimits
-from dicepoker_tui.net.hub.model import Table
+from dicepoker_tui.net.hub.model import Identity, Table
 from dicepoker_tui.net.hub.parking import PARKED
 
 from .helpers import Recorder, play_turn, until
@@ -225,3 +225,53 @@ async def test_parked_games_are_bounded_per_address_the_oldest_left_in_the_histo
     assert history_status(server) == ["abandoned", "playing", "playing"]
     back = await _client(server, "p0")
     assert parked[0].id not in back.seated
+
+
+async def test_a_parked_game_keeps_its_unkeyed_players_name_from_a_key(server):
+    hub = server.hub
+    client, table = await _game_with_a_bot(server, "alice", "192.0.2.11")
+    await client.aclose()  # her tab closed: no session of hers is left
+    await until(lambda: table.abandon_handle is not None, what="the timer")
+    expire(server, table, LIMITS.abandoned_grace)
+    assert table.id in hub.parked
+    assert hub.held_without_key("alice") == "alice"  # a key may not claim it meanwhile
+    assert hub.name_conflict(Identity("alice", "SHA256:mallory")) is not None
+    assert hub.name_conflict(Identity("alice")) is None  # she herself is let back in
+
+
+async def test_bringing_back_a_parked_game_keeps_the_caps_of_its_address(server):
+    hub = server.hub
+    client, table = await _game_with_a_bot(server, "bo", "192.0.2.12")
+    await client.aclose()
+    await until(lambda: table.abandon_handle is not None, what="the timer")
+    expire(server, table, LIMITS.abandoned_grace)
+    others = [await _client(server, f"bo{i}", "192.0.2.12") for i in range(2)]
+    for other in others:  # the address opens as many tables as it may
+        other.create("yatzy", seats=1, bots=["heuristic"])
+    await until(lambda: all(o.game for o in others), what="two tables")
+    back = await _client(server, "bo", "192.0.2.12")
+    heard = Recorder(back)
+    back.join(table.id)
+    await until(lambda: heard.errors(), what="the resume refused")
+    assert heard.errors()[0].code == "too_many_tables"
+    assert hub.parked[table.id] is table and back.game is None  # still kept for later
+    for c in (*others, back):
+        await c.aclose()
+
+
+async def test_names_that_differ_only_in_case_do_not_jam_a_table(server):
+    ann = await _client(server, "Ann")
+    ann.create("yatzy", seats=2)
+    await until(lambda: ann.game is not None, what="the table")
+    twin = await _client(server, "ann")
+    heard = Recorder(twin)
+    twin.join(ann.game.table.id)
+    await until(lambda: heard.errors(), what="the twin refused")
+    assert heard.errors()[0].code == "name_taken"
+    table = server.hub.tables[ann.game.table.id]
+    assert [s.name for s in table.seats] == ["Ann", None]  # the seat is still free
+    bob = await _client(server, "bob")
+    bob.join(table.id)
+    await until(lambda: table.status == "playing", what="the game started")
+    for c in (ann, twin, bob):
+        await c.aclose()

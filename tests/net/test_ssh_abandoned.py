@@ -67,6 +67,7 @@ async def open_table(term: Terminal) -> str:
 
 async def test_abandoned_games_park_after_the_timeout_and_never_lock_the_server_out(short_tmp):
     flags = ("--max-tables", "2", "--abandoned-timeout", "20", "--idle-timeout", "0")
+    flags += ("--connections-per-minute", "600")  # eve tries again and again
     async with serve(short_tmp / "home", *flags) as port:
         players = []
         for k in range(2):  # two games under way...

@@ -87,3 +87,31 @@ def test_numbers_in_other_scripts_or_out_of_range_are_refused(
     assert done.returncode == 2 and done.stdout == ""
     assert done.stderr == expected + "\n"
     assert not (tmp_path / "history.db").exists()
+
+
+@pytest.mark.parametrize("version", [5, 6])
+def test_a_damaged_file_of_this_or_the_last_version_gives_up_its_games_not_its_leases(
+    tmp_path: Path, version: int
+) -> None:
+    import sqlite3
+
+    from dicepoker_tui.store import Store
+    from dicepoker_tui.store.wal_recovery import recover
+    from tests.store.scripted import finished_game
+
+    moved = tmp_path / "history.db.corrupt"
+    with Store.open(moved).store as store:
+        ids = [store.create_game(finished_game("yahtzee", seed=seed)) for seed in range(3)]
+    with sqlite3.connect(moved) as db:
+        db.execute(
+            "INSERT INTO leases VALUES (?, 'host:1:1', '2026-01-01T00:00', '2099-01-01T00:00')",
+            (ids[0],),
+        )
+        if version == 5:  # as the version before leases wrote it
+            db.execute("DROP TABLE leases")
+        db.execute(f"PRAGMA user_version = {version}")
+    target = tmp_path / "history.db"
+    assert recover(moved, target)
+    with sqlite3.connect(target) as db:
+        assert sorted(r[0] for r in db.execute("SELECT id FROM games")) == sorted(ids)
+        assert db.execute("SELECT COUNT(*) FROM leases").fetchone()[0] == 0

@@ -185,7 +185,7 @@ def test_a_reading_command_leaves_a_history_it_cannot_upgrade_where_it_is(
     assert (done.returncode, done.stdout) == (1, "")
     assert done.stderr == (
         f"dicepoker history: the game history {home / 'history.db'} cannot be used "
-        "(could not be upgraded to schema version 5 (no))\n"
+        f"(could not be upgraded to schema version {SCHEMA_VERSION} (no))\n"
     )
     assert _files(home) == ["history.db"]
     assert (home / "history.db").read_bytes() == before

@@ -73,7 +73,7 @@ class Identities(HubBase):
         """Why `who` may not use its nickname now (another identity holds a seat by that
         name: another key, or a player without one), or None. A seat belongs to the
         identity that sat down."""
-        for table in self.tables.values():
+        for table in [*self.tables.values(), *self.parked.values()]:
             if table.status == "finished":
                 continue
             for seat in table.seats:
@@ -106,7 +106,7 @@ class Identities(HubBase):
         unkeyed = [who.nick for who in self._tokens.values() if who.fingerprint is None]
         unkeyed += [
             seat.name
-            for table in self.tables.values()
+            for table in [*self.tables.values(), *self.parked.values()]
             if table.status != "finished"
             for seat in table.seats
             if seat.kind == "human" and seat.name and seat.fingerprint is None

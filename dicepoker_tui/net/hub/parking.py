@@ -21,7 +21,7 @@ from collections.abc import Callable
 from dicepoker_tui.i18n import N_
 from dicepoker_tui.net import protocol as p
 from dicepoker_tui.net.hub.base import HubBase
-from dicepoker_tui.net.hub.model import Identity, PeerState, Refusal, Table
+from dicepoker_tui.net.hub.model import Identity, PeerState, Table
 
 PARKED = N_("Nobody played here for a while: the game is kept for its players.")
 """Why the spectators of a table being parked are sent to the lobby."""
@@ -99,12 +99,7 @@ class Parking(HubBase):
         who = state.identity
         if table is None or who is None or not any(s.owned_by(who) for s in table.seats):
             return self._table(table_id)
-        if len(self.tables) >= self.limits.max_tables:
-            raise Refusal(
-                "too_many_tables",
-                N_("The server has {n} tables open, as many as it takes: join one."),
-                n=self.limits.max_tables,
-            )
+        self._room_for(who.nick, state.address)  # the caps of a new table hold here too
         del self.parked[table_id]
         self.tables[table_id] = table
         self._schedule(table)

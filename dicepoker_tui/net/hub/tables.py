@@ -128,6 +128,14 @@ class Tables(HubBase):
                     N_("{nick} is already seated here with another key."),
                     nick=who.nick,
                 )
+            folded = who.nick.casefold()
+            twin = next((s.name for s in table.seats if (s.name or "").casefold() == folded), None)
+            if twin is not None:  # the game needs names that differ in more than case
+                raise Refusal(
+                    "name_taken",
+                    N_("{name} sits at this table already: names must differ in more than case."),
+                    name=twin,
+                )
             if table.status != "waiting" or not any(s.name is None for s in table.seats):
                 raise Refusal("table_full", N_("No free seat at this table: watch it instead."))
             free = next(i for i, s in enumerate(table.seats) if s.name is None)
