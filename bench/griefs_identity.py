@@ -19,7 +19,7 @@ from collections.abc import Awaitable, Callable
 
 import aiohttp
 import asyncssh
-from ssh_bench import Term
+from ssh_bench import GRIEFER, Term
 from web_bench import WsTab
 
 
@@ -31,6 +31,7 @@ async def keyed_login(port: int, nick: str, key: asyncssh.SSHKey) -> str:
             "127.0.0.1",
             port,
             username=nick,
+            local_addr=(GRIEFER, 0),
             known_hosts=None,
             client_keys=[key],
             agent_path=None,
@@ -95,7 +96,7 @@ async def look_alikes(port: int, stop: asyncio.Event) -> None:
 
 
 async def chat_flood(port: int, stop: asyncio.Event) -> None:
-    watchers = [Term(f"flood{i}") for i in range(9)]
+    watchers = [Term(f"flood{i}", GRIEFER) for i in range(9)]
     sent = 0
     try:
 

@@ -22,7 +22,7 @@ from collections.abc import Awaitable, Callable
 from pathlib import Path
 
 import asyncssh
-from ssh_bench import ROOT, Term
+from ssh_bench import GRIEFER, ROOT, Term
 
 DOWN, UP = "\x1b[B", "\x1b[A"
 
@@ -45,7 +45,7 @@ async def _keys(term: Term, *keys: str, pause: float = 0.3) -> None:
 
 
 async def winner_table(port: int, stop: asyncio.Event) -> None:
-    term = Term("winnerguest")
+    term = Term("winnerguest", GRIEFER)
     await term.open(port)
     await term.wait_for("online as")
     while not stop.is_set():
@@ -64,7 +64,7 @@ async def winner_table(port: int, stop: asyncio.Event) -> None:
 
 async def analysis(port: int, stop: asyncio.Event) -> None:
     async def one(i: int) -> None:
-        term = Term(f"analyst{i}")
+        term = Term(f"analyst{i}", GRIEFER)
         try:
             await term.open(port)
             await term.wait_for("online as")

@@ -17,7 +17,7 @@ from pathlib import Path
 import asyncssh
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from ssh_bench import Term
+from ssh_bench import GRIEFER, Term
 
 
 async def _game_with_a_bot(term: Term) -> bool:
@@ -52,7 +52,7 @@ async def abandoned_games(port: int, stop: asyncio.Event) -> None:
 
     async def one() -> None:
         while not stop.is_set():
-            term = Term(f"aband{next(names)}")
+            term = Term(f"aband{next(names)}", GRIEFER)
             try:
                 await term.open(port)
                 await term.wait_for("online as", timeout=10)

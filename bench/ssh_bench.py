@@ -43,11 +43,18 @@ QUIET = 0.3
 WHOLE = re.compile(rb"\x1b(\[[0-?]*[ -/]*[@-~]|\][^\x07\x1b]*(\x07|\x1b\\)|[ -/]*[0-~])")
 
 
+GRIEFER = "127.0.0.2"
+"""The address griefers connect from (honest clients: 127.0.0.1), so that the door's
+per-address limits hold them as they would a stranger's, and not the honest players."""
+
+
 class Term:
     """One SSH pty session whose output is kept with arrival times."""
 
-    def __init__(self, name: str) -> None:
+    def __init__(self, name: str, source: str | None = None) -> None:
         self.name = name
+        self.source = source
+        """The local address to connect from (None: the system's choice, 127.0.0.1)."""
         self.out = bytearray()
         self.changed = asyncio.Event()
         self.last_data = 0.0
@@ -62,6 +69,7 @@ class Term:
             "127.0.0.1",
             port,
             username=self.name,
+            local_addr=(self.source, 0) if self.source else None,
             known_hosts=None,
             client_keys=None,
             agent_path=None,

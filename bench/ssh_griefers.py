@@ -1,13 +1,15 @@
 """Benchmark of `dicepoker serve` under attack: honest players' echo and first frame while
 one client griefs.
 
-    .venv/bin/python bench/ssh_griefers.py [--honest 10] [--seconds 8]
+    BENCH_TABLES=DIR .venv/bin/python bench/ssh_griefers.py [--honest 10] [--seconds 8]
+        [--only NAME]...
 
-Starts the server as its own process (data in a temporary directory, an ephemeral port;
-every client comes from 127.0.0.1, so the per-address limits are raised for the honest
-sessions to fit: the attacks are bounded by the other limits). The honest sessions pair
-up at tables and keep typing into their chat lines; each keypress is timed until it is
-on the screen. Meanwhile, one attack at a time:
+Starts the server as its own process (data in a temporary directory, an ephemeral port,
+a web port too; the honest clients come from 127.0.0.1, so the per-address limits are
+raised for them to fit, and the connection floods from 127.0.0.2). The honest sessions
+pair up at tables and keep typing into their chat lines; each keypress is timed until it
+is on the screen. Meanwhile, one attack at a time (`--only NAME`: those named; the
+attacks of each `griefs_*.py` beside this file follow the ones below):
 
 - quiet: none;
 - undo loop: a player alternates write and undo on its own turn;
@@ -40,6 +42,7 @@ import asyncssh
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from ssh_bench import (
+    GRIEFER,
     ROOT,
     Term,
     first_frame,
@@ -54,7 +57,6 @@ async def start_server(home: str) -> tuple[subprocess.Popen, int]:
     command = [sys.executable, "-m", "dicepoker_tui", "serve", "--port", "0"]
     command += ["--idle-timeout", "0", "--connections-per-address", "60"]
     command += ["--connections-per-minute", "600", "--web-port", "0"]
-    command += ["--max-tables-per-address", "1000"]
     server = subprocess.Popen(
         command, cwd=ROOT, env=env, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True
     )
@@ -113,7 +115,7 @@ async def typing(terms: list[Term], seconds: float, latencies: list[float]) -> N
 
 # -- the attacks ------------------------------------------------------------------------------
 async def undo_loop(port: int, stop: asyncio.Event) -> None:
-    a, b = Term("undoer"), Term("undoee")
+    a, b = Term("undoer", GRIEFER), Term("undoee", GRIEFER)
     await a.open(port)
     await b.open(port)
     await a.wait_for("online as")
@@ -132,7 +134,7 @@ async def undo_loop(port: int, stop: asyncio.Event) -> None:
 
 async def table_spam(port: int, stop: asyncio.Event) -> None:
     while not stop.is_set():
-        term = Term("spammer")
+        term = Term("spammer", GRIEFER)
         try:
             await term.open(port)
             await term.wait_for("online as", timeout=10)
@@ -155,6 +157,7 @@ async def channel_flood(port: int, stop: asyncio.Event) -> None:
                 "127.0.0.1",
                 port,
                 username="flooder",
+                local_addr=(GRIEFER, 0),
                 known_hosts=None,
                 client_keys=None,
                 agent_path=None,
@@ -185,6 +188,7 @@ async def key_flood(port: int, stop: asyncio.Event) -> None:
                     "127.0.0.1",
                     port,
                     username=f"k{counter}",
+                    local_addr=(GRIEFER, 0),
                     known_hosts=None,
                     client_keys=[key],
                     agent_path=None,
@@ -195,7 +199,7 @@ async def key_flood(port: int, stop: asyncio.Event) -> None:
 
 
 async def resize_storm(port: int, stop: asyncio.Event) -> None:
-    term = Term("resizer")
+    term = Term("resizer", GRIEFER)
     await term.open(port)
     await term.wait_for("online as")
     assert term.proc is not None
@@ -208,7 +212,7 @@ async def resize_storm(port: int, stop: asyncio.Event) -> None:
 
 
 async def key_mash(port: int, stop: asyncio.Event) -> None:
-    term = Term("masher")
+    term = Term("masher", GRIEFER)
     await term.open(port)
     await term.wait_for("online as")
     term.send(b"x" * (256 * 1024))

@@ -10,6 +10,7 @@ from __future__ import annotations
 import os
 from collections.abc import Iterable
 from pathlib import Path
+from time import monotonic
 
 from rich.console import Console
 from textual import on
@@ -59,6 +60,8 @@ class NetApp(DicePokerApp):
         """A browser tab: the player picks a nickname before the hub is joined."""
         self._resumed = False
         self._rematching = False
+        self._error_shown: tuple[str, float] = ("", 0.0)
+        """The hub's last refusal shown and until when (the same one again is not stacked)."""
         if _warm_styles is not None:
             reuse_parsed_styles(self, _warm_styles)
 
@@ -162,7 +165,16 @@ class NetApp(DicePokerApp):
                 self._pop_to_lobby()
                 self._lobby().show_tables(self.client.tables, self.client.seated)
             case p.Error():
-                self.notify(message.shown(), severity="warning", timeout=3, markup=False)
+                self._refused(message.shown())
+
+    def _refused(self, line: str) -> None:
+        """One notice for a refusal: the same one again while it shows is not stacked (a
+        flood of refused requests would otherwise cost this app a toast each)."""
+        now = monotonic()
+        if self._error_shown[0] == line and now < self._error_shown[1]:
+            return
+        self._error_shown = (line, now + 3)
+        self.notify(line, severity="warning", timeout=3, markup=False)
 
     def _open_table(self) -> None:
         game = self.client.game
