@@ -12,7 +12,7 @@ from dicepoker_tui.ui.net.lobby import NetLobbyScreen
 from dicepoker_tui.ui.net.table import NetTableScreen
 from dicepoker_tui.ui.net.waiting import WaitingScreen
 
-from .helpers import until
+from .helpers import Recorder, until
 
 
 async def bobs_table(hub, connect) -> None:
@@ -120,3 +120,19 @@ async def test_the_lobby_shows_every_cell_whole(hub_socket, connect):
         cells = [Text(c) if isinstance(c, str) else c for c in grid.get_row_at(0)]
         assert (cells[1].plain, cells[-1].plain) == ("the long table by the window", "~bob, —")
         assert all(w >= c.cell_len for w, c in zip(widths, cells, strict=True)), (widths, cells)
+
+
+async def test_a_flood_of_the_same_refusal_is_shown_once_not_stacked(hub_socket):
+    hub, path = hub_socket
+    app = NetApp(path, hub.issue_token("alice"))
+    async with app.run_test(size=(100, 30)) as pilot:
+        await until(lambda: app.client.welcome is not None, what="the welcome")
+        shown: list[str] = []
+        notify = app.notify
+        app.notify = lambda message, **kw: (shown.append(str(message)), notify(message, **kw))
+        heard = Recorder(app.client)
+        for _ in range(30):  # thirty requests the hub refuses the same way
+            app.client.join("no-such-table")
+        await until(lambda: len(heard.errors()) == 30, what="every refusal")
+        await pilot.pause()
+        assert len(shown) == 1  # one notice, not thirty stacked
