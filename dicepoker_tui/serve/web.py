@@ -309,7 +309,7 @@ class WebServer(Server):
             )
             await service.start(width, height)
             ended = asyncio.ensure_future(service.exited())
-            messages = asyncio.ensure_future(self._pump(tab, service))
+            messages = asyncio.ensure_future(self._pump(request, tab, service))
             await asyncio.wait((ended, messages), return_when=asyncio.FIRST_COMPLETED)
             messages.cancel()
             ended.cancel()
@@ -335,16 +335,21 @@ class WebServer(Server):
         if not websocket.closed:
             await close_saying(websocket, end_line(tab.end_reason, status, said, tab.translation))
 
-    async def _pump(self, tab: Tab, service: TabService) -> None:
-        """The browser's messages to the app, at the input rate."""
+    async def _pump(self, request: web.Request, tab: Tab, service: TabService) -> None:
+        """The browser's messages to the app, at the input rate; what a gone browser left
+        queued is dropped, not paced through."""
         limits = self.limits
         loop = asyncio.get_running_loop()
         async for message in tab.websocket:
+            transport = request.transport
+            if transport is None or transport.is_closing():
+                return
             if message.type != WSMsgType.TEXT:
                 continue
-            await tab.pace(
+            if not tab.pace(
                 max(MESSAGE_COST, len(message.data)), limits.input_rate, limits.input_burst
-            )
+            ):
+                continue
             try:
                 kind, data = message.json()
             except (ValueError, TypeError):

@@ -266,6 +266,8 @@ class Tab:
         """The hub ticket its app picks a nickname with (`serve --web-port`)."""
         self.bytes_in = 0
         """Input bytes given to the app so far (at most the input rate's)."""
+        self.bytes_dropped = 0
+        """Input bytes dropped as beyond the input rate."""
         self._tokens = 0.0
         self._tokens_at = 0.0
 
@@ -283,17 +285,20 @@ class Tab:
         line = end_line(reason, None, None, self.translation)
         asyncio.get_running_loop().create_task(close_saying(self.websocket, line))
 
-    async def pace(self, cost: int, rate: float, burst: float) -> None:
-        """Wait until the token bucket of input bytes can pay `cost` (in debt, the wait
-        pays it back): the app gets at most `burst` + `rate` a second."""
-        loop = asyncio.get_running_loop()
-        now = loop.time()
+    def pace(self, cost: int, rate: float, burst: float) -> bool:
+        """Pay `cost` from the token bucket of input bytes, or drop the message (False):
+        the app gets at most `burst` + `rate` a second, and a flood never queues up behind
+        the bucket (a tab that closes mid-flood is seen at once)."""
+        now = asyncio.get_running_loop().time()
         if self._tokens_at == 0.0:
             self._tokens = burst
-        self._tokens = min(burst, self._tokens + (now - self._tokens_at) * rate) - cost
+        self._tokens = min(burst, self._tokens + (now - self._tokens_at) * rate)
         self._tokens_at = now
-        if self._tokens < 0:
-            await asyncio.sleep(-self._tokens / rate)
+        if self._tokens < cost:
+            self.bytes_dropped += cost
+            return False
+        self._tokens -= cost
+        return True
 
 
 async def close_saying(websocket: web.WebSocketResponse, line: str) -> None:
