@@ -14,8 +14,13 @@ import argparse
 import statistics
 import time
 
-from dicepoker_tui.ai.bidding_bots import CallCalza, CallChallenge, PlaceBid, make_bidding_bot
-from dicepoker_tui.engine.bidding.game import BiddingGame
+from dicepoker_tui.families.bidding.bots.levels import (
+    CallCalza,
+    CallChallenge,
+    PlaceBid,
+    make_bidding_bot,
+)
+from dicepoker_tui.families.bidding.rules.game import BiddingGame
 
 
 def timed_games(variant: str, seats: int, games: int, seed: int) -> list[float]:

@@ -12,10 +12,10 @@ from __future__ import annotations
 import argparse
 import math
 
-from dicepoker_tui.ai.noise import LEVEL_NOISE
-from dicepoker_tui.ai.simulate import simulate
-from dicepoker_tui.ai.solver import get_table
-from dicepoker_tui.engine.scoresheet.variants import all_variants
+from dicepoker_tui.families.scoresheet.bots.noise import LEVEL_NOISE
+from dicepoker_tui.families.scoresheet.bots.simulate import simulate
+from dicepoker_tui.families.scoresheet.rules.variants import all_variants
+from dicepoker_tui.families.scoresheet.solver import get_table
 
 
 def main() -> int:

@@ -14,10 +14,10 @@ import statistics
 import time
 
 from dicepoker_tui.engine.players import Player
-from dicepoker_tui.engine.scoresheet.variants import all_variants
-from dicepoker_tui.families import GameSetup
+from dicepoker_tui.families.scoresheet.rules.variants import all_variants
+from dicepoker_tui.families.scoresheet.views.solver_status import SolverStatus
+from dicepoker_tui.family import GameSetup
 from dicepoker_tui.ui.app import DicePokerApp
-from dicepoker_tui.ui.scoresheet.solver_status import SolverStatus
 
 
 async def measure(variant: str, turns: int) -> list[float]:

@@ -20,8 +20,8 @@ from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 from dicepoker_tui.engine.players import Player
-from dicepoker_tui.engine.scoresheet.game import Game
-from dicepoker_tui.engine.scoresheet.variants import all_variants
+from dicepoker_tui.families.scoresheet.rules.game import Game
+from dicepoker_tui.families.scoresheet.rules.variants import all_variants
 from dicepoker_tui.store import Store
 
 NAMES = ["Ann", "Bob", "Cy", "Dee", "Eve", "Fay"]

@@ -22,11 +22,11 @@ from pathlib import Path
 
 import textual._wait
 
+from dicepoker_tui.families.scoresheet.views.review import ReviewScreen
+from dicepoker_tui.families.scoresheet.views.stats import StatsScreen
 from dicepoker_tui.store import Store
 from dicepoker_tui.ui.history.app import HistoryApp
 from dicepoker_tui.ui.history.history import HistoryScreen
-from dicepoker_tui.ui.history.review import ReviewScreen
-from dicepoker_tui.ui.history.stats import StatsScreen
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from history_bench import fill, play_pool

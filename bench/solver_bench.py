@@ -30,9 +30,9 @@ def main() -> int:
         print("yatzy-solver is not installed: .venv/bin/pip install yatzy-solver==1.0.0")
         return 2
 
-    from dicepoker_tui.ai.simulate import simulate
-    from dicepoker_tui.ai.solver import solve
-    from dicepoker_tui.engine.scoresheet.variants import get_variant
+    from dicepoker_tui.families.scoresheet.bots.simulate import simulate
+    from dicepoker_tui.families.scoresheet.rules.variants import get_variant
+    from dicepoker_tui.families.scoresheet.solver import solve
 
     variant = get_variant("yahtzee")
     peer_variant = ys.Variant("american+forced-joker")

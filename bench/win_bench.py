@@ -14,16 +14,16 @@ import statistics
 import sys
 import time
 
-from dicepoker_tui.ai.levels import make_bot
-from dicepoker_tui.ai.policy import Policy
-from dicepoker_tui.ai.solver.risk import get_risk
-from dicepoker_tui.ai.solver.spread import get_spread
-from dicepoker_tui.ai.solver.targets import get_targets, has_targets
-from dicepoker_tui.ai.winner_bot import needs_risk_tables
 from dicepoker_tui.engine.players import Player
-from dicepoker_tui.engine.scoresheet.game import Game
-from dicepoker_tui.engine.scoresheet.variants import get_variant
-from dicepoker_tui.ui.scoresheet.win_hints import win_hint_for
+from dicepoker_tui.families.scoresheet.bots.levels import make_bot
+from dicepoker_tui.families.scoresheet.bots.policy import Policy
+from dicepoker_tui.families.scoresheet.bots.winner_bot import needs_risk_tables
+from dicepoker_tui.families.scoresheet.rules.game import Game
+from dicepoker_tui.families.scoresheet.rules.variants import get_variant
+from dicepoker_tui.families.scoresheet.solver.risk import get_risk
+from dicepoker_tui.families.scoresheet.solver.spread import get_spread
+from dicepoker_tui.families.scoresheet.solver.targets import get_targets, has_targets
+from dicepoker_tui.families.scoresheet.views.win_hints import win_hint_for
 
 
 def main(variant: str = "yahtzee") -> None:

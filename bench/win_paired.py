@@ -20,13 +20,13 @@ import argparse
 
 import numpy as np
 
-from dicepoker_tui.ai import target_turn, win_turn, winner_bot
-from dicepoker_tui.ai.solver import targets as targets_mod
-from dicepoker_tui.ai.solver.risk import get_risk
-from dicepoker_tui.ai.solver.spread import get_spread
-from dicepoker_tui.ai.solver.targets import get_targets
-from dicepoker_tui.ai.table_sim import TableResult, play_tables
-from dicepoker_tui.engine.scoresheet.variants import get_variant
+from dicepoker_tui.families.scoresheet.bots import target_turn, win_turn, winner_bot
+from dicepoker_tui.families.scoresheet.bots.table_sim import TableResult, play_tables
+from dicepoker_tui.families.scoresheet.rules.variants import get_variant
+from dicepoker_tui.families.scoresheet.solver import targets as targets_mod
+from dicepoker_tui.families.scoresheet.solver.risk import get_risk
+from dicepoker_tui.families.scoresheet.solver.spread import get_spread
+from dicepoker_tui.families.scoresheet.solver.targets import get_targets
 
 
 def configured(text: str) -> dict[str, str]:

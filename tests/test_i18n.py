@@ -13,7 +13,7 @@ import sys
 import pytest
 
 from dicepoker_tui import i18n
-from dicepoker_tui.engine.scoresheet.variants.registry import all_variants, get_variant
+from dicepoker_tui.families.scoresheet.rules.variants.registry import all_variants, get_variant
 from dicepoker_tui.i18n_extract import app_messages, messages_in_source, missing, po_entries
 
 LANGS = ("uk", "ru", "hr")
@@ -47,7 +47,7 @@ def test_extraction_reads_calls_inside_f_string_fields() -> None:
 
 def test_the_source_marks_every_label_of_the_built_in_variants() -> None:
     """What the registry shows is what `pybabel extract` finds (marked with `N_()`)."""
-    from dicepoker_tui.engine.bidding import variants as bidding_variants
+    from dicepoker_tui.families.bidding.rules import variants as bidding_variants
 
     shown: set[str] = set()
     for variant in all_variants():
@@ -223,8 +223,8 @@ def _finished_export():
 
 
 def test_txt_export_follows_the_language_csv_and_json_do_not(english_after) -> None:
+    from dicepoker_tui.families.scoresheet.history.sheet_formats import to_csv, to_txt
     from dicepoker_tui.store.export import to_json
-    from dicepoker_tui.store.sheet_formats import to_csv, to_txt
 
     doc = _finished_export()
     english = (to_txt(doc), to_csv(doc), to_json(doc))

@@ -4,8 +4,8 @@ import random
 
 import pytest
 
-from dicepoker_tui.engine.scoresheet.game import Game, replay
-from dicepoker_tui.engine.scoresheet.variants import all_variants
+from dicepoker_tui.families.scoresheet.rules.game import Game, replay
+from dicepoker_tui.families.scoresheet.rules.variants import all_variants
 
 
 @pytest.mark.parametrize("variant", [v.id for v in all_variants()])

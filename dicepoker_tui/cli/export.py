@@ -15,7 +15,7 @@ from dicepoker_tui.cli.errors import CliError
 from dicepoker_tui.cli.history_store import open_store
 from dicepoker_tui.cli.texts import game_id_arg, no_game
 from dicepoker_tui.engine.names import plain
-from dicepoker_tui.families import FamilySpec, family_of
+from dicepoker_tui.family import FamilySpec, family_of
 from dicepoker_tui.i18n import _
 from dicepoker_tui.store import GameNotFound, StoreError
 

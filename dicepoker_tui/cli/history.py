@@ -10,7 +10,7 @@ from dicepoker_tui.cli.errors import CliError
 from dicepoker_tui.cli.history_store import open_store
 from dicepoker_tui.cli.texts import INT_MAX, ascii_int, unknown_variant
 from dicepoker_tui.engine.names import NAME_MAX, plain
-from dicepoker_tui.families import get_variant
+from dicepoker_tui.family import get_variant
 from dicepoker_tui.i18n import _
 from dicepoker_tui.store import GameRecord, PlayerRecord
 

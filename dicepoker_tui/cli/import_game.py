@@ -12,7 +12,7 @@ from dicepoker_tui.cli.errors import CliError
 from dicepoker_tui.cli.history_store import open_store
 from dicepoker_tui.cli.texts import bounded_int
 from dicepoker_tui.engine.names import plain
-from dicepoker_tui.families import FamilySpec, get_family
+from dicepoker_tui.family import FamilySpec, get_family
 from dicepoker_tui.i18n import _
 from dicepoker_tui.store import StoreError
 from dicepoker_tui.store.export import ImportRefused

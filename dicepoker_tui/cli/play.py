@@ -33,7 +33,7 @@ def default_name(stem: str, number: int) -> str:
 
 def setup_from_args(args: argparse.Namespace):
     """The `GameSetup` the options describe; CliError naming the problem otherwise."""
-    from dicepoker_tui.families import GameSetup, family_of, name_problem
+    from dicepoker_tui.family import GameSetup, family_of, name_problem
 
     try:
         family = family_of(args.variant)

@@ -7,7 +7,7 @@ import argparse
 from dicepoker_tui.cli.crash import run_app
 from dicepoker_tui.cli.errors import CliError
 from dicepoker_tui.cli.texts import game_id_arg, no_game
-from dicepoker_tui.families import family_of
+from dicepoker_tui.family import family_of
 from dicepoker_tui.i18n import _
 from dicepoker_tui.store import GameNotFound, HistoryUnavailable, Store, StoreError
 

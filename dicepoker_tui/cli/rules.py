@@ -8,7 +8,7 @@ import sys
 
 from dicepoker_tui.cli.errors import CliError
 from dicepoker_tui.cli.texts import unknown_variant
-from dicepoker_tui.families import get_variant
+from dicepoker_tui.family import get_variant
 from dicepoker_tui.i18n import _
 
 

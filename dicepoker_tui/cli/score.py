@@ -8,8 +8,8 @@ import json
 from dicepoker_tui.cli.errors import CliError
 from dicepoker_tui.cli.texts import roll_problem, unknown_variant
 from dicepoker_tui.engine.dice import parse_roll
-from dicepoker_tui.engine.scoresheet.variants import get_variant
-from dicepoker_tui.engine.scoresheet.variants.base import WriteContext
+from dicepoker_tui.families.scoresheet.rules.variants import get_variant
+from dicepoker_tui.families.scoresheet.rules.variants.base import WriteContext
 from dicepoker_tui.i18n import _
 
 

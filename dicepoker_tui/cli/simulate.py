@@ -10,10 +10,10 @@ from __future__ import annotations
 import argparse
 import json
 
-from dicepoker_tui.ai.noise import LEVEL_NOISE
 from dicepoker_tui.cli.errors import CliError
 from dicepoker_tui.cli.solver_tables import progress_line, table_for, variant_or_error
 from dicepoker_tui.cli.texts import ascii_int, unknown_variant, whole_number
+from dicepoker_tui.families.scoresheet.bots.noise import LEVEL_NOISE
 from dicepoker_tui.i18n import _, ngettext
 
 MAX_GAMES = 10_000_000
@@ -78,7 +78,7 @@ def run(args: argparse.Namespace) -> int:
         result = _play_and_save(variant.id, args.bot, games, seed)
         saved: int | None = games
     else:
-        from dicepoker_tui.ai.simulate import simulate
+        from dicepoker_tui.families.scoresheet.bots.simulate import simulate
 
         result = simulate(table, args.bot, games, seed)
         saved = None
@@ -123,11 +123,11 @@ def _play_and_save(variant: str, level: str, games: int, seed: int):
 
     import numpy as np
 
-    from dicepoker_tui.ai.simulate import SimResult
     from dicepoker_tui.cli.history_store import open_store
     from dicepoker_tui.engine.players import Player
-    from dicepoker_tui.engine.scoresheet.game import Game
-    from dicepoker_tui.families import bot_driver, family_of
+    from dicepoker_tui.families.scoresheet.bots.simulate import SimResult
+    from dicepoker_tui.families.scoresheet.rules.game import Game
+    from dicepoker_tui.family import bot_driver, family_of
     from dicepoker_tui.store import StoreError
 
     t0 = time.perf_counter()
@@ -150,7 +150,7 @@ def _play_and_save(variant: str, level: str, games: int, seed: int):
 
 def _solitaire_or_error(variant: str) -> None:
     """A variant of a family without solitaire games asks for two or more bots."""
-    from dicepoker_tui.families import family_of
+    from dicepoker_tui.family import family_of
 
     try:
         spec = family_of(variant)
@@ -167,7 +167,7 @@ def _solitaire_or_error(variant: str) -> None:
 def _save(games) -> int:
     """Store played games (engine sessions of any family) in the history; how many."""
     from dicepoker_tui.cli.history_store import open_store
-    from dicepoker_tui.families import family_of
+    from dicepoker_tui.family import family_of
     from dicepoker_tui.store import StoreError
     from dicepoker_tui.store.connection import sqlite_failures
 
@@ -199,8 +199,8 @@ def not_all_stored(stored: int, total: int, history: object, reason: object) -> 
 
 def _run_table(args: argparse.Namespace, bots: list[str]) -> int:
     """Two or more bots against each other, seats rotated game by game."""
-    from dicepoker_tui.families import family_of
-    from dicepoker_tui.families.head_to_head import head_to_head
+    from dicepoker_tui.family import family_of
+    from dicepoker_tui.family.head_to_head import head_to_head
 
     try:
         spec = family_of(args.variant)

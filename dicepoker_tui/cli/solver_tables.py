@@ -5,11 +5,11 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
-from dicepoker_tui.ai.solver import Table, cached, get_table
 from dicepoker_tui.cli.errors import CliError
 from dicepoker_tui.cli.texts import unknown_variant
-from dicepoker_tui.engine.scoresheet.variants import get_variant
-from dicepoker_tui.engine.scoresheet.variants.base import Variant
+from dicepoker_tui.families.scoresheet.rules.variants import get_variant
+from dicepoker_tui.families.scoresheet.rules.variants.base import Variant
+from dicepoker_tui.families.scoresheet.solver import Table, cached, get_table
 from dicepoker_tui.i18n import _
 
 
@@ -37,10 +37,14 @@ def progress_line(variant_id: str):
 def winner_tables(variant: Variant) -> dict[str, Path]:
     """Build (or load) the cached tables the `winner` bot and help to win read for this
     variant; their names and the files they are cached in."""
-    from dicepoker_tui.ai import winner_bot
-    from dicepoker_tui.ai.solver.risk import get_risk, risk_path
-    from dicepoker_tui.ai.solver.spread import get_spread, spread_path
-    from dicepoker_tui.ai.solver.targets import get_targets, has_targets, targets_path
+    from dicepoker_tui.families.scoresheet.bots import winner_bot
+    from dicepoker_tui.families.scoresheet.solver.risk import get_risk, risk_path
+    from dicepoker_tui.families.scoresheet.solver.spread import get_spread, spread_path
+    from dicepoker_tui.families.scoresheet.solver.targets import (
+        get_targets,
+        has_targets,
+        targets_path,
+    )
 
     progress = progress_line(variant.id)
     model = get_spread(variant, progress=progress).model

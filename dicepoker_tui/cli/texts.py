@@ -50,7 +50,7 @@ def unknown_variant(
     """The complaint about a variant id, naming the variants of `family` (None: every
     family's) that the command takes; or, for a variant of another family, that the
     command (`command`) applies to `family`'s games only."""
-    from dicepoker_tui.families import all_variants, family_of, get_family
+    from dicepoker_tui.family import all_variants, family_of, get_family
 
     if family is not None:
         try:

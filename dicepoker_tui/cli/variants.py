@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 import json
 
-from dicepoker_tui.families import all_variants
+from dicepoker_tui.family import all_variants
 from dicepoker_tui.i18n import _
 
 

@@ -16,8 +16,8 @@ from pydantic import BaseModel
 
 from dicepoker_tui.i18n import _
 from dicepoker_tui.net import protocol as p
+from dicepoker_tui.net.mirrored_session import MirroredSession
 from dicepoker_tui.net.mirrors import mirror_class
-from dicepoker_tui.net.remote_game import MirroredSession
 
 log = logging.getLogger(__name__)
 

@@ -1,19 +1,15 @@
-"""Which mirror class follows a hub table's game, by the table's family."""
+"""Which mirror class follows a hub table's game, by the table's family: the `MIRROR` of
+the family package's `mirror` module (which may add a refusal or two of its own), or one
+made from the family's local game class."""
 
 from __future__ import annotations
 
+import importlib
 from functools import cache
 from typing import Any
 
-from dicepoker_tui.families import FamilySpec, get_family
-from dicepoker_tui.net.remote_bidding_game import RemoteBiddingGame
-from dicepoker_tui.net.remote_game import MirroredSession, RemoteGame
-
-_MIRRORS: dict[str, type[MirroredSession]] = {
-    "scoresheet": RemoteGame,
-    "bidding": RemoteBiddingGame,
-}
-"""The built-in families' mirrors, which add a refusal or two of their own."""
+from dicepoker_tui.family import FamilySpec, get_family
+from dicepoker_tui.net.mirrored_session import MirroredSession
 
 
 @cache
@@ -25,7 +21,20 @@ def _generic(spec: FamilySpec) -> type[MirroredSession]:
     return type(name, (MirroredSession, spec.session_class), {"_to_act": to_act})
 
 
+@cache
+def _own(family_id: str) -> type[MirroredSession] | None:
+    name = f"dicepoker_tui.families.{family_id}.mirror"
+    try:
+        module = importlib.import_module(name)
+    except ModuleNotFoundError as exc:
+        if exc.name is None or not name.startswith(exc.name):
+            raise
+        return None
+    mirror = getattr(module, "MIRROR", None)
+    return mirror if isinstance(mirror, type) and issubclass(mirror, MirroredSession) else None
+
+
 def mirror_class(family_id: str) -> type[MirroredSession]:
     """The class whose instances mirror a table of `family_id` (KeyError: unknown)."""
     spec = get_family(family_id)
-    return _MIRRORS.get(spec.id) or _generic(spec)
+    return _own(spec.id) or _generic(spec)

@@ -25,7 +25,7 @@ from pydantic import (
     model_validator,
 )
 
-from dicepoker_tui.families import families, get_family
+from dicepoker_tui.family import families, get_family
 from dicepoker_tui.i18n import N_, _
 
 PROTOCOL_VERSION = 1
@@ -172,7 +172,12 @@ class Welcome(_Msg):
     tables: list[TableInfo]
     seated: list[str] = Field(default_factory=list, description="Tables where you own a seat.")
     variants: list[str] = Field(default_factory=list)
-    bot_levels: list[str] = Field(default_factory=list)
+    bot_levels: list[str] = Field(
+        default_factory=list, description="The first family's bot levels (older clients)."
+    )
+    family_levels: dict[str, list[str]] = Field(
+        default_factory=dict, description="The bot levels the hub plays, by family id."
+    )
 
 
 class Lobby(_Msg):

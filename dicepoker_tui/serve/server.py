@@ -20,8 +20,7 @@ from pathlib import Path
 
 import asyncssh
 
-from dicepoker_tui.ai.prepared_tables import serve_tables
-from dicepoker_tui.ai.solver.cache import cache_dir
+from dicepoker_tui.family.prepared import cache_dir, serve_tables
 from dicepoker_tui.i18n import N_, _
 from dicepoker_tui.net.hub import Hub, HubLimits
 from dicepoker_tui.net.hub_socket import serve_hub
@@ -315,7 +314,7 @@ class GameServer:
 def _load_bots() -> None:
     """Load the bot levels (the solver's modules among them: half a second) now rather
     than on the event loop at the first hello, when every session would wait for it."""
-    from dicepoker_tui.families import families
+    from dicepoker_tui.family import families
 
     for family in families():
         family.bot_levels()

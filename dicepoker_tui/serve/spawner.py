@@ -24,7 +24,7 @@ import sys
 import termios
 from pathlib import Path
 
-from dicepoker_tui.ai.prepared_tables import session_env
+from dicepoker_tui.family.prepared import session_env
 from dicepoker_tui.serve.zygote import LOG_FD, default_signals, lower_priority
 
 log = logging.getLogger(__name__)

@@ -15,7 +15,7 @@ import tempfile
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from dicepoker_tui.ai.prepared_tables import session_env
+from dicepoker_tui.family.prepared import session_env
 from dicepoker_tui.serve.web import Tab
 from dicepoker_tui.serve.web_tab import Launch, app_command, same_code
 

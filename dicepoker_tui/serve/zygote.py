@@ -65,11 +65,13 @@ def warm_up() -> None:
 
     import textual.drivers.linux_driver  # what App.run imports lazily, once per process
 
-    import dicepoker_tui.ai.heuristic
     import dicepoker_tui.serve.session_app
+    from dicepoker_tui.family import families
     from dicepoker_tui.ui.net.app import warm_up as warm_app
 
     del dicepoker_tui, textual
+    for spec in families():
+        spec.warm_up()
     try:
         warm_app()
     except Exception:

@@ -11,11 +11,13 @@ from pathlib import Path
 from typing import NamedTuple
 
 from dicepoker_tui.engine.errors import IllegalMove
-from dicepoker_tui.engine.scoresheet import events as ev
-from dicepoker_tui.engine.scoresheet.game import Game
-from dicepoker_tui.engine.scoresheet.state import GameState
+from dicepoker_tui.families.scoresheet.history.queries import ScoresheetQueries, SortKey
+from dicepoker_tui.families.scoresheet.history.repo import ScoresheetRepository
+from dicepoker_tui.families.scoresheet.history.stats import player_stats
+from dicepoker_tui.families.scoresheet.rules import events as ev
+from dicepoker_tui.families.scoresheet.rules.game import Game
+from dicepoker_tui.families.scoresheet.rules.state import GameState
 from dicepoker_tui.i18n import _
-from dicepoker_tui.store.bidding_repo import BiddingRepository
 from dicepoker_tui.store.connection import (
     Database,
     GameNotFound,
@@ -23,10 +25,8 @@ from dicepoker_tui.store.connection import (
     StoreError,
     Waiting,
 )
+from dicepoker_tui.store.event_logs import BiddingRepository
 from dicepoker_tui.store.records import GameRecord, PlayerStats
-from dicepoker_tui.store.scoresheet_queries import ScoresheetQueries, SortKey
-from dicepoker_tui.store.scoresheet_repo import ScoresheetRepository
-from dicepoker_tui.store.scoresheet_stats import player_stats
 
 __all__ = ["GameNotFound", "HistoryUnavailable", "Opened", "Store", "StoreError"]
 

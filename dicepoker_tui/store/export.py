@@ -14,9 +14,11 @@ from datetime import UTC, datetime
 from pydantic import ValidationError
 
 from dicepoker_tui.engine.errors import IllegalMove
-from dicepoker_tui.engine.scoresheet.game import Game
+from dicepoker_tui.families.scoresheet.history import sheet_formats
+from dicepoker_tui.families.scoresheet.history.verify import Inconsistent, recheck
+from dicepoker_tui.families.scoresheet.rules.game import Game
 from dicepoker_tui.i18n import _, ngettext
-from dicepoker_tui.store import import_checks, sheet_formats
+from dicepoker_tui.store import import_checks
 from dicepoker_tui.store.connection import DuplicateGame
 from dicepoker_tui.store.database import Store, StoreError
 from dicepoker_tui.store.export_document import (
@@ -31,7 +33,6 @@ from dicepoker_tui.store.import_checks import (
     check_names,
 )
 from dicepoker_tui.store.records import GameStatus
-from dicepoker_tui.store.verify import Inconsistent, recheck
 
 TEXT_FORMATS = ("json", "csv", "txt")
 """Formats this module renders; `svg` is drawn by the terminal UI."""

@@ -12,7 +12,7 @@ from typing import Literal
 from pydantic import AwareDatetime, BaseModel, ConfigDict, Field
 
 from dicepoker_tui.engine.players import PlayerKind
-from dicepoker_tui.engine.scoresheet import events as ev
+from dicepoker_tui.families.scoresheet.rules import events as ev
 from dicepoker_tui.store.records import GameStatus
 
 FORMAT = "dicepoker-game"

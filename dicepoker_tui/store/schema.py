@@ -14,7 +14,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from dicepoker_tui.store.summary import FinalSheet
+    from dicepoker_tui.families.scoresheet.history.summary import FinalSheet
 
 APPLICATION_ID = 0x44504B52  # "DPKR": marks the file as a dicepoker history
 
@@ -104,8 +104,8 @@ def _v2_final_sheets_packed_logs(conn: sqlite3.Connection) -> None:
         );
         """,
     )
-    from dicepoker_tui.engine.scoresheet.events import EVENT_LIST_ADAPTER
-    from dicepoker_tui.store.summary import final_sheets
+    from dicepoker_tui.families.scoresheet.history.summary import final_sheets
+    from dicepoker_tui.families.scoresheet.rules.events import EVENT_LIST_ADAPTER
 
     finished = conn.execute("SELECT id FROM games WHERE status = 'finished'").fetchall()
     for (game_id,) in finished:

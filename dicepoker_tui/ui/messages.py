@@ -11,9 +11,9 @@ from typing import TYPE_CHECKING
 from textual.message import Message
 
 if TYPE_CHECKING:
-    from dicepoker_tui.engine.scoresheet.game import Game
-    from dicepoker_tui.families import GameSetup
-    from dicepoker_tui.ui.scoresheet.scoresheet import ResultChoice
+    from dicepoker_tui.families.scoresheet.rules.game import Game
+    from dicepoker_tui.families.scoresheet.views.scoresheet import ResultChoice
+    from dicepoker_tui.family import GameSetup
 
 
 class StartGame(Message):

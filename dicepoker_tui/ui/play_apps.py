@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from textual.app import App
 
-from dicepoker_tui.families import family_of
+from dicepoker_tui.families.bidding.views.app import BiddingApp
+from dicepoker_tui.family import family_of
 from dicepoker_tui.ui.app import DicePokerApp
-from dicepoker_tui.ui.bidding.app import BiddingApp
 
 _APPS: dict[str, type[App]] = {"bidding": BiddingApp}
 """Families whose games open in an app of their own (the others: `DicePokerApp`)."""

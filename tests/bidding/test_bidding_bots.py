@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from dicepoker_tui.ai.bidding_bots import (
+from dicepoker_tui.families.bidding.bots.levels import (
     CallCalza,
     CallChallenge,
     PlaceBid,
@@ -12,7 +12,7 @@ from dicepoker_tui.ai.bidding_bots import (
     bidding_bot_levels,
     make_bidding_bot,
 )
-from dicepoker_tui.engine.bidding.game import BiddingGame
+from dicepoker_tui.families.bidding.rules.game import BiddingGame
 
 
 def play(variant: str, levels: list[str], seed: int) -> BiddingGame:

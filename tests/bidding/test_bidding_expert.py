@@ -7,26 +7,26 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from dicepoker_tui.ai.bidding_beliefs import count_distribution, hands, posteriors
-from dicepoker_tui.ai.bidding_bots import (
-    CallCalza,
-    CallChallenge,
-    PlaceBid,
-    bidding_bot_levels,
-    make_bidding_bot,
-)
-from dicepoker_tui.ai.bidding_endgame import (
+from dicepoker_tui.families.bidding.bots.beliefs import count_distribution, hands, posteriors
+from dicepoker_tui.families.bidding.bots.endgame import (
     RULE_SETS,
     EndgameRules,
     best_response,
     infoset_key,
     solve,
 )
-from dicepoker_tui.ai.bidding_expert import ExpertBot, endgame_table, endgame_value
-from dicepoker_tui.engine.bidding import events as ev
-from dicepoker_tui.engine.bidding.game import BiddingGame
-from dicepoker_tui.families import family_of
-from dicepoker_tui.families.head_to_head import head_to_head
+from dicepoker_tui.families.bidding.bots.expert import ExpertBot, endgame_table, endgame_value
+from dicepoker_tui.families.bidding.bots.levels import (
+    CallCalza,
+    CallChallenge,
+    PlaceBid,
+    bidding_bot_levels,
+    make_bidding_bot,
+)
+from dicepoker_tui.families.bidding.rules import events as ev
+from dicepoker_tui.families.bidding.rules.game import BiddingGame
+from dicepoker_tui.family import family_of
+from dicepoker_tui.family.head_to_head import head_to_head
 
 
 def act(game: BiddingGame, action) -> None:

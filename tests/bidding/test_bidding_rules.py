@@ -7,8 +7,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from dicepoker_tui.engine import errors
-from dicepoker_tui.engine.bidding.game import BiddingGame, replay
-from dicepoker_tui.engine.bidding.state import BiddingState
+from dicepoker_tui.families.bidding.rules.game import BiddingGame, replay
+from dicepoker_tui.families.bidding.rules.state import BiddingState
 
 
 class FixedCups:

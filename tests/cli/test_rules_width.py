@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from dicepoker_tui import i18n
-from dicepoker_tui.families import all_variants, get_variant
+from dicepoker_tui.family import all_variants, get_variant
 from dicepoker_tui.ui.common.hanging import rules_lines
 from tests.cli.running import dicepoker
 

@@ -6,7 +6,7 @@ import json
 
 import pytest
 
-from dicepoker_tui.engine.bidding import variants as bidding_variants
+from dicepoker_tui.families.bidding.rules import variants as bidding_variants
 from tests.cli.running import dicepoker, one_line_error
 from tests.reference import BOX_IDS, BUILTIN_IDS
 

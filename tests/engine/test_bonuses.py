@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from dicepoker_tui.engine.scoresheet import events as ev
+from dicepoker_tui.families.scoresheet.rules import events as ev
 from tests.engine.playing import bonuses, fill, of, real_game, turn
 
 UPPER_BONUS = {"yahtzee": 35, "yahtzee-free-joker": 35, "yatzy": 50}

@@ -8,11 +8,22 @@ import pytest
 
 from dicepoker_tui.engine import errors
 from dicepoker_tui.engine.dice import Dice
-from dicepoker_tui.engine.scoresheet import events as ev
-from dicepoker_tui.engine.scoresheet.game import Game, replay
-from dicepoker_tui.engine.scoresheet.state import Sheet
-from dicepoker_tui.engine.scoresheet.variants import all_variants, get_variant, register, registry
-from dicepoker_tui.engine.scoresheet.variants.base import Bonus, Box, Section, Variant, WriteContext
+from dicepoker_tui.families.scoresheet.rules import events as ev
+from dicepoker_tui.families.scoresheet.rules.game import Game, replay
+from dicepoker_tui.families.scoresheet.rules.state import Sheet
+from dicepoker_tui.families.scoresheet.rules.variants import (
+    all_variants,
+    get_variant,
+    register,
+    registry,
+)
+from dicepoker_tui.families.scoresheet.rules.variants.base import (
+    Bonus,
+    Box,
+    Section,
+    Variant,
+    WriteContext,
+)
 from tests.engine.playing import bonuses, of, real_game, turn, written
 
 EVENS_BONUS = Bonus("even_odds", "Even odds", 7)

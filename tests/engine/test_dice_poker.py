@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from dicepoker_tui.engine import errors
-from dicepoker_tui.engine.scoresheet import events as ev
+from dicepoker_tui.families.scoresheet.rules import events as ev
 from tests.engine.playing import fill, of, real_game, turn, written
 
 STAGE_ONE = ("ones", "twos", "threes", "fours", "fives", "sixes")

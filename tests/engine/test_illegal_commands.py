@@ -8,8 +8,8 @@ import pytest
 
 from dicepoker_tui.engine import errors
 from dicepoker_tui.engine.players import Player
-from dicepoker_tui.engine.scoresheet import commands as cmd
-from dicepoker_tui.engine.scoresheet.game import Game
+from dicepoker_tui.families.scoresheet.rules import commands as cmd
+from dicepoker_tui.families.scoresheet.rules.game import Game
 from tests.engine.playing import fill, real_game, written
 
 ZERO_STAGE_ONE = [

@@ -10,9 +10,9 @@ CORE_MODULES = [
     "dicepoker_tui.engine",
     "dicepoker_tui.engine.core",
     "dicepoker_tui.engine.dice",
-    "dicepoker_tui.engine.scoresheet.game",
-    "dicepoker_tui.engine.scoresheet.variants",
-    "dicepoker_tui.ai.bots",
+    "dicepoker_tui.families.scoresheet.rules.game",
+    "dicepoker_tui.families.scoresheet.rules.variants",
+    "dicepoker_tui.families.scoresheet.bots.bots",
     "dicepoker_tui.cli",
     "dicepoker_tui.cli.score",
     "dicepoker_tui.cli.variants",
@@ -32,8 +32,8 @@ def test_core_imports_without_textual() -> None:
         import importlib, sys
         for name in {CORE_MODULES!r}:
             importlib.import_module(name)
-        from dicepoker_tui.engine.scoresheet.game import Game
-        from dicepoker_tui.engine.scoresheet.variants import all_variants
+        from dicepoker_tui.families.scoresheet.rules.game import Game
+        from dicepoker_tui.families.scoresheet.rules.variants import all_variants
         for v in all_variants():
             game = Game.new(v.id, ["Ann"], seed=1)
             game.throw()

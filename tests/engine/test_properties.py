@@ -10,10 +10,10 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from dicepoker_tui.engine import errors
-from dicepoker_tui.engine.scoresheet import commands as cmd
-from dicepoker_tui.engine.scoresheet import events as ev
-from dicepoker_tui.engine.scoresheet.game import Game, replay
-from dicepoker_tui.engine.scoresheet.state import GameState, evolve
+from dicepoker_tui.families.scoresheet.rules import commands as cmd
+from dicepoker_tui.families.scoresheet.rules import events as ev
+from dicepoker_tui.families.scoresheet.rules.game import Game, replay
+from dicepoker_tui.families.scoresheet.rules.state import GameState, evolve
 from tests.engine.playing import NAMES
 from tests.reference import (
     BOX_IDS,

@@ -7,7 +7,7 @@ bonus, Joker, stage and bank logic produces every number checked here.
 from __future__ import annotations
 
 from dicepoker_tui.engine.players import standings
-from dicepoker_tui.engine.scoresheet import events as ev
+from dicepoker_tui.families.scoresheet.rules import events as ev
 from tests.engine.playing import bonuses, fill, of, real_game, turn, written
 
 ZERO_STAGE_ONE = [

@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 
 from dicepoker_tui.engine.dice import all_rolls
-from dicepoker_tui.engine.scoresheet.variants import get_variant
-from dicepoker_tui.engine.scoresheet.variants.base import WriteContext
+from dicepoker_tui.families.scoresheet.rules.variants import get_variant
+from dicepoker_tui.families.scoresheet.rules.variants.base import WriteContext
 from tests.engine.playing import real_game
 from tests.reference import BOX_IDS, BUILTIN_IDS, every_roll, legal_writes, table
 

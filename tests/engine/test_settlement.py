@@ -7,8 +7,8 @@ import random
 import pytest
 
 from dicepoker_tui.engine.players import standings
-from dicepoker_tui.engine.scoresheet import events as ev
-from dicepoker_tui.engine.scoresheet.game import Game
+from dicepoker_tui.families.scoresheet.rules import events as ev
+from dicepoker_tui.families.scoresheet.rules.game import Game
 from tests.engine.playing import NAMES, of, real_game, turn
 from tests.reference import BOX_IDS
 

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from dicepoker_tui.engine.scoresheet import events as ev
-from dicepoker_tui.engine.scoresheet.game import replay
+from dicepoker_tui.families.scoresheet.rules import events as ev
+from dicepoker_tui.families.scoresheet.rules.game import replay
 from tests.engine.playing import bonuses, fill, real_game, turn, written
 
 

@@ -19,8 +19,8 @@ from dicepoker_tui.engine import errors
 from dicepoker_tui.engine.dice import DiceSource
 from dicepoker_tui.engine.players import Player, Standing
 from dicepoker_tui.engine.session import Session, seats
-from dicepoker_tui.families import FamilySpec, GameSetup, VariantLike
-from dicepoker_tui.store.bidding_repo import EventLogRepository
+from dicepoker_tui.family import FamilySpec, GameSetup, VariantLike
+from dicepoker_tui.store.event_logs import EventLogRepository
 
 TARGET = 50
 

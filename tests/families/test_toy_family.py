@@ -9,7 +9,7 @@ import pytest
 
 from dicepoker_tui.engine import errors
 from dicepoker_tui.engine.players import Player
-from dicepoker_tui.families import (
+from dicepoker_tui.family import (
     GameSetup,
     all_variants,
     bot_driver,

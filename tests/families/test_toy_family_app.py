@@ -13,10 +13,10 @@ from textual.binding import Binding
 from textual.screen import Screen
 from textual.widgets import Static
 
-from dicepoker_tui.engine.bidding.game import BiddingGame
 from dicepoker_tui.engine.errors import IllegalMove
 from dicepoker_tui.engine.players import Player
-from dicepoker_tui.families import (
+from dicepoker_tui.families.bidding.rules.game import BiddingGame
+from dicepoker_tui.family import (
     GameSetup,
     bot_driver,
     family_of,

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from dicepoker_tui.families import register_family, unregister_family
+from dicepoker_tui.family import register_family, unregister_family
 from dicepoker_tui.net import protocol as p
 from dicepoker_tui.net.client import HubClient
 from dicepoker_tui.net.hub import Hub

@@ -5,9 +5,9 @@ from __future__ import annotations
 import pytest
 
 from dicepoker_tui.engine import errors
-from dicepoker_tui.engine.bidding import events as bev
+from dicepoker_tui.families.bidding.mirror import RemoteBiddingGame
+from dicepoker_tui.families.bidding.rules import events as bev
 from dicepoker_tui.net import protocol as p
-from dicepoker_tui.net.remote_bidding_game import RemoteBiddingGame
 
 from .helpers import Recorder, until
 
@@ -94,7 +94,7 @@ async def test_a_client_cannot_bid_out_of_turn_or_for_another_seat(connect, hub_
         raise AssertionError("a bid out of turn was accepted")
     # the hub itself refuses a forged command for the other seat
     log = Recorder(waiting)
-    from dicepoker_tui.engine.bidding import commands as bcmd
+    from dicepoker_tui.families.bidding.rules import commands as bcmd
 
     seat = server.state.to_act
     waiting.send(

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from textual.screen import Screen
 
+from dicepoker_tui.families.scoresheet.views.shared_table import NetTableScreen
 from dicepoker_tui.ui.net.app import NetApp
 from dicepoker_tui.ui.net.panel import ChatInput
-from dicepoker_tui.ui.net.table import NetTableScreen
 
 from .helpers import until
 

@@ -7,8 +7,8 @@ import asyncio
 import pytest
 
 from dicepoker_tui.engine import errors
-from dicepoker_tui.engine.scoresheet import commands as cmd
-from dicepoker_tui.engine.scoresheet.game import replay
+from dicepoker_tui.families.scoresheet.rules import commands as cmd
+from dicepoker_tui.families.scoresheet.rules.game import replay
 from dicepoker_tui.net import protocol as p
 from dicepoker_tui.net.client import HubClient, HubError
 
@@ -157,7 +157,7 @@ async def test_the_turn_timeout_plays_an_absent_players_turn(connect, action):
         written = [e for e in bob.game.events if e.type == "box_written"]
         assert len(thrown) == 1 and len(written) == 1
         options = bob.game.variant
-        from dicepoker_tui.engine.scoresheet.variants.base import WriteContext
+        from dicepoker_tui.families.scoresheet.rules.variants.base import WriteContext
 
         ctx = WriteContext(throws=1)
         lowest = min(

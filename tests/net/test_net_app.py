@@ -7,9 +7,9 @@ import asyncio
 from rich.text import Text
 from textual.widgets import DataTable, Input
 
+from dicepoker_tui.families.scoresheet.views.shared_table import NetTableScreen
 from dicepoker_tui.ui.net.app import NetApp
 from dicepoker_tui.ui.net.lobby import NetLobbyScreen
-from dicepoker_tui.ui.net.table import NetTableScreen
 from dicepoker_tui.ui.net.waiting import WaitingScreen
 
 from .helpers import Recorder, until

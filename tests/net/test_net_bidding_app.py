@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from dicepoker_tui.ui.bidding.cup import CupDice
+from dicepoker_tui.families.bidding.views.cup import CupDice
+from dicepoker_tui.families.bidding.views.shared_table import NetBiddingTableScreen
 from dicepoker_tui.ui.net.app import NetApp
-from dicepoker_tui.ui.net.bidding_table import NetBiddingTableScreen
 from dicepoker_tui.ui.net.create_table import CreateTableScreen
 from dicepoker_tui.ui.net.lobby import NetLobbyScreen
 
@@ -55,7 +55,7 @@ async def test_the_new_table_form_offers_bidding_variants_and_their_bots(hub_soc
         form.query_one("#create-bots").value = 1
         await pilot.pause()
         level = form.query_one("#create-level").value
-        from dicepoker_tui.ai.bidding_bots import bidding_bot_levels
+        from dicepoker_tui.families.bidding.bots.levels import bidding_bot_levels
 
         assert level in bidding_bot_levels()
         await pilot.press("ctrl+s")
@@ -66,10 +66,10 @@ async def test_the_new_table_form_offers_bidding_variants_and_their_bots(hub_soc
 
 
 def test_the_review_of_a_remote_game_shows_every_cup_from_the_reveals():
-    from dicepoker_tui.engine.bidding import events as ev
-    from dicepoker_tui.engine.bidding.game import BiddingGame
-    from dicepoker_tui.families import get_family
-    from dicepoker_tui.ui.net.bidding_table import lifted
+    from dicepoker_tui.families.bidding.rules import events as ev
+    from dicepoker_tui.families.bidding.rules.game import BiddingGame
+    from dicepoker_tui.families.bidding.views.shared_table import lifted
+    from dicepoker_tui.family import get_family
 
     game = BiddingGame.new("perudo", ["a", "b"], seed=11)
     while not game.finished:

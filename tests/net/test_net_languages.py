@@ -10,7 +10,7 @@ from __future__ import annotations
 import pytest
 
 from dicepoker_tui import i18n
-from dicepoker_tui.engine.scoresheet import commands as cmd
+from dicepoker_tui.families.scoresheet.rules import commands as cmd
 from dicepoker_tui.net import protocol as p
 
 from .helpers import Recorder, until

@@ -16,8 +16,8 @@ from rich.cells import cell_len
 from textual.widgets import Input
 
 from dicepoker_tui import i18n
+from dicepoker_tui.families.scoresheet.views.shared_table import NetTableScreen
 from dicepoker_tui.ui.net.panel import presence_text
-from dicepoker_tui.ui.net.table import NetTableScreen
 from dicepoker_tui.ui.scenes import net_scenes
 from dicepoker_tui.ui.scenes.net_scenes import (
     HubHere,

@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from dicepoker_tui.ai.solver import cache
+from dicepoker_tui.families.scoresheet.solver import cache
+from dicepoker_tui.families.scoresheet.views.shared_table import NetTableScreen
+from dicepoker_tui.families.scoresheet.views.solver_status import SolverStatus
 from dicepoker_tui.ui.net.app import NetApp
-from dicepoker_tui.ui.net.table import NetTableScreen
-from dicepoker_tui.ui.scoresheet.solver_status import SolverStatus
 
 from .helpers import until
 

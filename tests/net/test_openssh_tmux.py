@@ -134,7 +134,7 @@ async def test_a_resize_storm_ends_drawn_at_the_last_size(game_server, tmp_path)
 async def test_openssh_write_undo_loop_takes_back_once_and_the_other_comes_back(
     game_server, tmp_path
 ):
-    from dicepoker_tui.engine.scoresheet import events as ev
+    from dicepoker_tui.families.scoresheet.rules import events as ev
 
     pair = await honest_pair(game_server)
     alpha = await Pane.ssh(game_server.port, "alpha", tmp_path, 100, 30)

@@ -177,9 +177,9 @@ async def test_the_finished_game_stays_in_the_history(game_server):
 
 
 async def test_in_the_app_a_perudo_result_takes_r_and_the_offer_is_answered(hub_socket, connect):
-    from dicepoker_tui.ui.bidding.result import BiddingResultScreen
+    from dicepoker_tui.families.bidding.views.result import BiddingResultScreen
+    from dicepoker_tui.families.bidding.views.shared_table import NetBiddingTableScreen
     from dicepoker_tui.ui.net.app import NetApp
-    from dicepoker_tui.ui.net.bidding_table import NetBiddingTableScreen
 
     hub, path = hub_socket
     bob = await connect("bob")

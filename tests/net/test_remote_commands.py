@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dicepoker_tui.engine.scoresheet import events as ev
+from dicepoker_tui.families.scoresheet.rules import events as ev
 from dicepoker_tui.net import protocol as p
 
 from .helpers import Recorder, until

@@ -11,7 +11,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-from dicepoker_tui.engine.bidding.game import BiddingGame
+from dicepoker_tui.families.bidding.rules.game import BiddingGame
 from dicepoker_tui.store import Recorder
 from tests.store.test_cli_history import ROOT
 
@@ -20,7 +20,7 @@ from .helpers import until
 RESUME_LIST = """
 import json, sys
 from types import SimpleNamespace
-from dicepoker_tui.families import kept
+from dicepoker_tui.family import kept
 from dicepoker_tui.store import Store, StoreError
 store = Store.open(sys.argv[1]).store
 loads = {}

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dicepoker_tui.engine.bidding import events as bev
+from dicepoker_tui.families.bidding.rules import events as bev
 from dicepoker_tui.net import protocol as p
 from dicepoker_tui.net.hub_socket import SocketPeer
 

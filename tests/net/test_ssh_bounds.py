@@ -11,8 +11,8 @@ import asyncio
 
 import pytest
 
-from dicepoker_tui.engine.scoresheet import commands as cmd
-from dicepoker_tui.engine.scoresheet import events as ev
+from dicepoker_tui.families.scoresheet.rules import commands as cmd
+from dicepoker_tui.families.scoresheet.rules import events as ev
 from dicepoker_tui.net import hub_socket
 from dicepoker_tui.net import protocol as p
 from dicepoker_tui.net.client import HubClient

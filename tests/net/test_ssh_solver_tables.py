@@ -170,9 +170,9 @@ async def test_a_bot_whose_tables_went_away_plays_on_without_building(
 ):
     """Tables removed after the table opened: its bot plays by rules of thumb, the game
     goes on, and nothing is built."""
-    from dicepoker_tui.ai.solver import cache as cache_mod
-    from dicepoker_tui.ai.solver import risk as risk_mod
-    from dicepoker_tui.ai.solver import spread as spread_mod
+    from dicepoker_tui.families.scoresheet.solver import cache as cache_mod
+    from dicepoker_tui.families.scoresheet.solver import risk as risk_mod
+    from dicepoker_tui.families.scoresheet.solver import spread as spread_mod
 
     server = operator_server
     guest = HubClient(server.socket_path, server.hub.issue_token("guest", "SHA256:g"))

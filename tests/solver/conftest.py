@@ -11,8 +11,8 @@ import os
 
 import pytest
 
-from dicepoker_tui.ai.solver import Table, get_table
-from dicepoker_tui.engine.scoresheet.variants import get_variant
+from dicepoker_tui.families.scoresheet.rules.variants import get_variant
+from dicepoker_tui.families.scoresheet.solver import Table, get_table
 
 _tables: dict[str, Table] = {}
 

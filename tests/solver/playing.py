@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import random
 
-from dicepoker_tui.engine.scoresheet.game import Game
-from dicepoker_tui.engine.scoresheet.state import Sheet
+from dicepoker_tui.families.scoresheet.rules.game import Game
+from dicepoker_tui.families.scoresheet.rules.state import Sheet
 
 
 def random_sheet(variant_id: str, turns: int, seed: int) -> Sheet:

@@ -13,9 +13,9 @@ from functools import cache
 from itertools import combinations_with_replacement
 from math import factorial
 
-from dicepoker_tui.ai.solver import Table
-from dicepoker_tui.engine.scoresheet.state import Sheet
-from dicepoker_tui.engine.scoresheet.variants.base import WriteContext
+from dicepoker_tui.families.scoresheet.rules.state import Sheet
+from dicepoker_tui.families.scoresheet.rules.variants.base import WriteContext
+from dicepoker_tui.families.scoresheet.solver import Table
 
 Dice = tuple[int, ...]
 

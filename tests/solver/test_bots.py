@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import pytest
 
-from dicepoker_tui.ai.analysis import analyze_events
-from dicepoker_tui.ai.bots import KeepAndThrow, WriteBox
-from dicepoker_tui.ai.levels import bot_levels, make_bot
-from dicepoker_tui.engine.scoresheet.game import Game
+from dicepoker_tui.families.scoresheet.bots.analysis import analyze_events
+from dicepoker_tui.families.scoresheet.bots.bots import KeepAndThrow, WriteBox
+from dicepoker_tui.families.scoresheet.bots.levels import bot_levels, make_bot
+from dicepoker_tui.families.scoresheet.rules.game import Game
 
 LEVELS = ("optimal", "strong", "casual", "novice")
 

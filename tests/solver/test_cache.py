@@ -5,9 +5,9 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from dicepoker_tui.ai.solver import SOLVER_VERSION, cache_dir, model_for, solve
-from dicepoker_tui.ai.solver import cache as cache_mod
-from dicepoker_tui.engine.scoresheet.variants import get_variant
+from dicepoker_tui.families.scoresheet.rules.variants import get_variant
+from dicepoker_tui.families.scoresheet.solver import SOLVER_VERSION, cache_dir, model_for, solve
+from dicepoker_tui.families.scoresheet.solver import cache as cache_mod
 
 
 @pytest.fixture

@@ -6,11 +6,11 @@ import subprocess
 import sys
 
 MODULES = [
-    "dicepoker_tui.ai.solver",
-    "dicepoker_tui.ai.policy",
-    "dicepoker_tui.ai.simulate",
-    "dicepoker_tui.ai.analysis",
-    "dicepoker_tui.ai.solver_bots",
+    "dicepoker_tui.families.scoresheet.solver",
+    "dicepoker_tui.families.scoresheet.bots.policy",
+    "dicepoker_tui.families.scoresheet.bots.simulate",
+    "dicepoker_tui.families.scoresheet.bots.analysis",
+    "dicepoker_tui.families.scoresheet.bots.solver_bots",
     "dicepoker_tui.cli.solve",
     "dicepoker_tui.cli.simulate",
     "dicepoker_tui.cli.advise",
@@ -23,7 +23,7 @@ def test_solver_modules_import_without_textual() -> None:
         "import importlib, sys\n"
         f"for name in {MODULES!r}:\n"
         "    importlib.import_module(name)\n"
-        "from dicepoker_tui.ai.levels import bot_levels\n"
+        "from dicepoker_tui.families.scoresheet.bots.levels import bot_levels\n"
         "assert 'optimal' in bot_levels()\n"
         "print(sorted(m for m in sys.modules if m.split('.')[0] == 'textual'))\n"
     )

@@ -7,10 +7,10 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from dicepoker_tui.ai.policy import Policy, positions_of
-from dicepoker_tui.ai.solver.dice_graph import ROLL_P, ROLLS
-from dicepoker_tui.engine.scoresheet.game import Game
-from dicepoker_tui.engine.scoresheet.state import Sheet
+from dicepoker_tui.families.scoresheet.bots.policy import Policy, positions_of
+from dicepoker_tui.families.scoresheet.rules.game import Game
+from dicepoker_tui.families.scoresheet.rules.state import Sheet
+from dicepoker_tui.families.scoresheet.solver.dice_graph import ROLL_P, ROLLS
 from tests.solver.playing import random_sheet
 from tests.solver.reference_turn import outcomes
 

@@ -13,12 +13,13 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from dicepoker_tui.ai import prepared_tables as prepared
-from dicepoker_tui.ai.solver import cache as cache_mod
-from dicepoker_tui.ai.solver import risk as risk_mod
-from dicepoker_tui.ai.solver import spread as spread_mod
-from dicepoker_tui.ai.solver import targets as targets_mod
-from dicepoker_tui.engine.scoresheet.variants import get_variant
+from dicepoker_tui.families.scoresheet.bots.prepared_tables import tables_ready
+from dicepoker_tui.families.scoresheet.rules.variants import get_variant
+from dicepoker_tui.families.scoresheet.solver import cache as cache_mod
+from dicepoker_tui.families.scoresheet.solver import risk as risk_mod
+from dicepoker_tui.families.scoresheet.solver import spread as spread_mod
+from dicepoker_tui.families.scoresheet.solver import targets as targets_mod
+from dicepoker_tui.family import prepared
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -106,18 +107,18 @@ def test_a_damaged_prepared_table_is_refused_not_rebuilt(built, tmp_path, monkey
 
 
 def test_tables_ready_names_what_bots_need(serving) -> None:
-    assert prepared.tables_ready("dice-poker", ["winner", "optimal"])
-    assert prepared.tables_ready("yatzy", ["heuristic"])
-    assert prepared.tables_ready("perudo", ["strong"])  # no solver tables in bidding
-    assert not prepared.tables_ready("yatzy", ["optimal"])
-    assert not prepared.tables_ready("dice-poker-bank", ["winner"])
+    assert tables_ready("dice-poker", ["winner", "optimal"])
+    assert tables_ready("yatzy", ["heuristic"])
+    assert tables_ready("perudo", ["strong"])  # no solver tables in bidding
+    assert not tables_ready("yatzy", ["optimal"])
+    assert not tables_ready("dice-poker-bank", ["winner"])
 
 
 READER = """
 import sys
 import numpy as np
-from dicepoker_tui.ai.solver.risk import get_risk
-from dicepoker_tui.engine.scoresheet.variants import get_variant
+from dicepoker_tui.families.scoresheet.solver.risk import get_risk
+from dicepoker_tui.families.scoresheet.rules.variants import get_variant
 risk = get_risk(get_variant("dice-poker"))
 print(sum(float(np.asarray(v).sum()) for v in risk.values), flush=True)
 sys.stdin.read()
@@ -169,7 +170,7 @@ def test_two_processes_share_one_copy_of_a_prepared_table(built) -> None:
 
 HOLDER = """
 import sys, threading, os
-from dicepoker_tui.ai.prepared_tables import heavy_slot
+from dicepoker_tui.family.prepared import heavy_slot
 def waiting():
     print("waiting", flush=True)
 with heavy_slot(waiting):

@@ -5,9 +5,9 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from dicepoker_tui.ai.policy import Policy
-from dicepoker_tui.engine.scoresheet.state import Sheet
-from dicepoker_tui.engine.scoresheet.variants.base import WriteContext
+from dicepoker_tui.families.scoresheet.bots.policy import Policy
+from dicepoker_tui.families.scoresheet.rules.state import Sheet
+from dicepoker_tui.families.scoresheet.rules.variants.base import WriteContext
 
 FIVES = [(f,) * 5 for f in range(1, 7)]
 

@@ -6,7 +6,7 @@ import math
 
 import pytest
 
-from dicepoker_tui.ai.simulate import replay_record, simulate
+from dicepoker_tui.families.scoresheet.bots.simulate import replay_record, simulate
 
 VARIANTS = ("yahtzee", "yahtzee-free-joker", "yatzy", "dice-poker", "dice-poker-bank")
 

@@ -9,7 +9,7 @@ import sys
 
 import pytest
 
-from dicepoker_tui.ai.solver.cache import save_table
+from dicepoker_tui.families.scoresheet.solver.cache import save_table
 
 
 @pytest.fixture(scope="module")
@@ -110,7 +110,7 @@ def test_advise_json_best_first(home) -> None:
 
 
 def solved_boxes() -> tuple[str, ...]:
-    from dicepoker_tui.engine.scoresheet.variants import get_variant
+    from dicepoker_tui.families.scoresheet.rules.variants import get_variant
 
     return get_variant("yahtzee").box_ids
 

@@ -5,9 +5,9 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from dicepoker_tui.ai.policy import Policy
-from dicepoker_tui.ai.solver.build import turn_values
-from dicepoker_tui.engine.scoresheet.state import Sheet
+from dicepoker_tui.families.scoresheet.bots.policy import Policy
+from dicepoker_tui.families.scoresheet.rules.state import Sheet
+from dicepoker_tui.families.scoresheet.solver.build import turn_values
 from tests.solver.playing import random_sheet
 from tests.solver.reference_turn import BruteTurn
 

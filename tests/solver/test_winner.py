@@ -7,16 +7,16 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from dicepoker_tui.ai.levels import make_bot
-from dicepoker_tui.ai.policy import Policy
-from dicepoker_tui.ai.solver.spread import Spread, solve_spread
-from dicepoker_tui.ai.table_sim import play_tables, win_shares
-from dicepoker_tui.ai.win_policy import win_options
-from dicepoker_tui.ai.winning import chance_to_win
 from dicepoker_tui.engine.players import Player
-from dicepoker_tui.engine.scoresheet.game import Game
-from dicepoker_tui.engine.scoresheet.state import Sheet
-from dicepoker_tui.families import bot_driver, family_of
+from dicepoker_tui.families.scoresheet.bots.levels import make_bot
+from dicepoker_tui.families.scoresheet.bots.policy import Policy
+from dicepoker_tui.families.scoresheet.bots.table_sim import play_tables, win_shares
+from dicepoker_tui.families.scoresheet.bots.win_policy import win_options
+from dicepoker_tui.families.scoresheet.bots.winning import chance_to_win
+from dicepoker_tui.families.scoresheet.rules.game import Game
+from dicepoker_tui.families.scoresheet.rules.state import Sheet
+from dicepoker_tui.families.scoresheet.solver.spread import Spread, solve_spread
+from dicepoker_tui.family import bot_driver, family_of
 
 
 def endgame_spread(table) -> Spread:
@@ -91,7 +91,7 @@ def test_a_small_seeded_head_to_head_is_sane_and_repeatable(solved):
 
 def test_winner_plays_whole_games_at_a_table_through_the_engine(solved):
     solved("dice-poker")
-    from dicepoker_tui.families.head_to_head import head_to_head
+    from dicepoker_tui.family.head_to_head import head_to_head
 
     result = head_to_head("dice-poker", ["winner", "optimal"], 2, seed=3, keep=True)
     assert [g.finished for g in result.played] == [True, True]

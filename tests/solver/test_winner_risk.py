@@ -5,13 +5,13 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from dicepoker_tui.ai import winner_bot
-from dicepoker_tui.ai.risk_turn import risk_wanted
-from dicepoker_tui.ai.solver.risk import THETAS, RiskTables, solve_risk
-from dicepoker_tui.ai.solver.spread import solve_spread
-from dicepoker_tui.ai.table_sim import play_tables
-from dicepoker_tui.ai.win_policy import risk_pick
-from dicepoker_tui.engine.scoresheet.state import Sheet
+from dicepoker_tui.families.scoresheet.bots import winner_bot
+from dicepoker_tui.families.scoresheet.bots.risk_turn import risk_wanted
+from dicepoker_tui.families.scoresheet.bots.table_sim import play_tables
+from dicepoker_tui.families.scoresheet.bots.win_policy import risk_pick
+from dicepoker_tui.families.scoresheet.rules.state import Sheet
+from dicepoker_tui.families.scoresheet.solver.risk import THETAS, RiskTables, solve_risk
+from dicepoker_tui.families.scoresheet.solver.spread import solve_spread
 
 _risk: dict[str, RiskTables] = {}
 
@@ -84,7 +84,7 @@ def test_the_bot_takes_risks_only_early_and_only_where_measured_better():
 
 def test_a_risk_taking_winner_plays_whole_games_through_the_engine(solved):
     solved("dice-poker")
-    from dicepoker_tui.families.head_to_head import head_to_head
+    from dicepoker_tui.family.head_to_head import head_to_head
 
     assert winner_bot.takes_risks("dice-poker", 15)
     result = head_to_head("dice-poker", ["winner", "optimal"], 2, seed=3, keep=True)

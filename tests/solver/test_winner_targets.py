@@ -6,11 +6,11 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from dicepoker_tui.ai import target_turn
-from dicepoker_tui.ai.solver import targets as targets_mod
-from dicepoker_tui.ai.solver.cache import table_key
-from dicepoker_tui.ai.solver.spread import solve_spread
-from dicepoker_tui.ai.table_sim import play_tables
+from dicepoker_tui.families.scoresheet.bots import target_turn
+from dicepoker_tui.families.scoresheet.bots.table_sim import play_tables
+from dicepoker_tui.families.scoresheet.solver import targets as targets_mod
+from dicepoker_tui.families.scoresheet.solver.cache import table_key
+from dicepoker_tui.families.scoresheet.solver.spread import solve_spread
 
 
 @pytest.fixture

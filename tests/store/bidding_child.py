@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import sys
 
-from dicepoker_tui.engine.bidding.game import BiddingGame
+from dicepoker_tui.families.bidding.rules.game import BiddingGame
 from dicepoker_tui.store import Recorder, Store, StoreError
 from tests.store.test_bidding_store import play_out
 

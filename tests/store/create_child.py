@@ -19,8 +19,8 @@ import signal
 import sys
 from pathlib import Path
 
-from dicepoker_tui.engine.bidding.game import BiddingGame
-from dicepoker_tui.families import get_family
+from dicepoker_tui.families.bidding.rules.game import BiddingGame
+from dicepoker_tui.family import get_family
 from dicepoker_tui.store import Recorder, Store, StoreError
 from tests.store.scripted import new_game, play
 from tests.store.test_bidding_store import play_out

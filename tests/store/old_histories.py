@@ -15,9 +15,9 @@ import sqlite3
 import zlib
 from pathlib import Path
 
-from dicepoker_tui.engine.bidding.game import BiddingGame
-from dicepoker_tui.engine.scoresheet.game import Game
-from dicepoker_tui.store.summary import final_sheets
+from dicepoker_tui.families.bidding.rules.game import BiddingGame
+from dicepoker_tui.families.scoresheet.history.summary import final_sheets
+from dicepoker_tui.families.scoresheet.rules.game import Game
 
 APPLICATION_ID = 0x44504B52
 

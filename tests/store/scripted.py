@@ -8,7 +8,7 @@ from __future__ import annotations
 import random
 
 from dicepoker_tui.engine.players import Player
-from dicepoker_tui.engine.scoresheet.game import Game
+from dicepoker_tui.families.scoresheet.rules.game import Game
 
 PLAYERS = [Player(name="Ann"), Player(name="Bot", kind="bot", level="novice")]
 

@@ -10,12 +10,12 @@ from pathlib import Path
 
 import pytest
 
-from dicepoker_tui.engine.bidding import events as ev
-from dicepoker_tui.engine.bidding.game import BiddingGame, replay
 from dicepoker_tui.engine.players import Player, Standing
-from dicepoker_tui.families import get_family
+from dicepoker_tui.families.bidding.history.stats import bidding_stats
+from dicepoker_tui.families.bidding.rules import events as ev
+from dicepoker_tui.families.bidding.rules.game import BiddingGame, replay
+from dicepoker_tui.family import get_family
 from dicepoker_tui.store import Recorder, Store
-from dicepoker_tui.store.bidding_stats import bidding_stats
 from dicepoker_tui.store.schema import SCHEMA_VERSION, migrate
 from tests.store.scripted import finished_game
 from tests.store.test_bidding_store import play_out

@@ -5,12 +5,12 @@ from __future__ import annotations
 
 import pytest
 
-from dicepoker_tui.ai.bidding_bots import CallCalza, CallChallenge, make_bidding_bot
-from dicepoker_tui.engine.bidding import events as ev
-from dicepoker_tui.engine.bidding.game import BiddingGame, replay
-from dicepoker_tui.engine.bidding.variants import get_variant
+from dicepoker_tui.families.bidding.bots.levels import CallCalza, CallChallenge, make_bidding_bot
+from dicepoker_tui.families.bidding.rules import events as ev
+from dicepoker_tui.families.bidding.rules.game import BiddingGame, replay
+from dicepoker_tui.families.bidding.rules.variants import get_variant
+from dicepoker_tui.families.bidding.views.text import REVIEW_WIDTH, bid_words, review_text
 from dicepoker_tui.store import Recorder, Store
-from dicepoker_tui.ui.bidding.text import REVIEW_WIDTH, bid_words, review_text
 
 
 def play_out(game: BiddingGame, moves: int | None = None) -> None:

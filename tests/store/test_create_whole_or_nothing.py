@@ -12,8 +12,8 @@ from pathlib import Path
 
 import pytest
 
-from dicepoker_tui.engine.bidding.game import BiddingGame
-from dicepoker_tui.families import get_family
+from dicepoker_tui.families.bidding.rules.game import BiddingGame
+from dicepoker_tui.family import get_family
 from dicepoker_tui.store import Store
 from tests.store.create_child import kill_points
 from tests.store.scripted import finished_game

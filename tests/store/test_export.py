@@ -15,8 +15,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from dicepoker_tui.engine.players import Player
-from dicepoker_tui.engine.scoresheet.game import Game
-from dicepoker_tui.engine.scoresheet.variants import all_variants, get_variant
+from dicepoker_tui.families.scoresheet.history.sheet_formats import CSV_COLUMNS
+from dicepoker_tui.families.scoresheet.rules.game import Game
+from dicepoker_tui.families.scoresheet.rules.variants import all_variants, get_variant
 from dicepoker_tui.store import Recorder, Store
 from dicepoker_tui.store.export import (
     FORMAT_VERSION,
@@ -26,7 +27,6 @@ from dicepoker_tui.store.export import (
     parse_export,
     render,
 )
-from dicepoker_tui.store.sheet_formats import CSV_COLUMNS
 from tests.store.scripted import finished_game, new_game, play
 
 VARIANTS = [v.id for v in all_variants()]

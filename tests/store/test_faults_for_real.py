@@ -271,7 +271,7 @@ def test_damaged_records_are_listed_and_spoil_nothing_else(tmp_path: Path) -> No
 
 
 def test_resume_refuses_a_real_dice_game_with_a_bot_and_keeps_it_listed(tmp_path: Path) -> None:
-    from dicepoker_tui.families import GameSetup
+    from dicepoker_tui.family import GameSetup
 
     seats = [Player(name="Ann"), Player(name="Bot", kind="bot", level="novice")]
     game = play(new_game("yahtzee", seed=5, real_dice=True, players=seats), 5, steps=6)
@@ -350,9 +350,9 @@ def test_bad_numbers_and_endless_files_are_one_line(tmp_path: Path, args, expect
 
 
 def test_a_damaged_solver_cache_is_solved_again(tmp_path: Path, monkeypatch) -> None:
-    from dicepoker_tui.ai.solver.cache import load_table, table_path
-    from dicepoker_tui.ai.solver.table import model_for
-    from dicepoker_tui.engine.scoresheet.variants import get_variant
+    from dicepoker_tui.families.scoresheet.rules.variants import get_variant
+    from dicepoker_tui.families.scoresheet.solver.cache import load_table, table_path
+    from dicepoker_tui.families.scoresheet.solver.table import model_for
 
     monkeypatch.setenv("DICEPOKER_HOME", str(tmp_path))
     model = model_for(get_variant("yahtzee"))

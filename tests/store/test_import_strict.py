@@ -12,10 +12,14 @@ from pathlib import Path
 
 import pytest
 
-from dicepoker_tui.engine.bidding.game import BiddingGame
 from dicepoker_tui.engine.players import Player
+from dicepoker_tui.families.bidding.history.export import (
+    BiddingExport,
+    BiddingExportedPlayer,
+    bidding_json,
+)
+from dicepoker_tui.families.bidding.rules.game import BiddingGame
 from dicepoker_tui.store import Store
-from dicepoker_tui.store.bidding_export import BiddingExport, BiddingExportedPlayer, bidding_json
 from dicepoker_tui.store.export import build_export, to_json
 from tests.store.scripted import finished_game
 from tests.store.test_bidding_store import play_out

@@ -12,8 +12,8 @@ from pathlib import Path
 
 import pytest
 
+from dicepoker_tui.families.scoresheet.history.repo import CONTINUED
 from dicepoker_tui.store import Store
-from dicepoker_tui.store.scoresheet_repo import CONTINUED
 from tests.store.kill_child import PLAYERS
 from tests.store.scripted import new_game, play
 

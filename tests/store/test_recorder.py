@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from dicepoker_tui.engine.bidding.game import BiddingGame
+from dicepoker_tui.families.bidding.rules.game import BiddingGame
 from dicepoker_tui.store import Recorder, Store
 from tests.store.scripted import new_game, step
 

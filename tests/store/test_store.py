@@ -8,11 +8,11 @@ from pathlib import Path
 import pytest
 
 from dicepoker_tui.engine.players import Player
-from dicepoker_tui.engine.scoresheet import events as ev
-from dicepoker_tui.engine.scoresheet.game import Game, replay
-from dicepoker_tui.engine.scoresheet.variants import all_variants, get_variant
+from dicepoker_tui.families.scoresheet.history.repo import CONTINUED
+from dicepoker_tui.families.scoresheet.rules import events as ev
+from dicepoker_tui.families.scoresheet.rules.game import Game, replay
+from dicepoker_tui.families.scoresheet.rules.variants import all_variants, get_variant
 from dicepoker_tui.store import GameNotFound, Recorder, Store, StoreError
-from dicepoker_tui.store.scoresheet_repo import CONTINUED
 from tests.store.scripted import finished_game, new_game, play, step
 
 VARIANTS = [v.id for v in all_variants()]

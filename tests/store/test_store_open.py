@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from dicepoker_tui.engine.scoresheet.game import Game
+from dicepoker_tui.families.scoresheet.rules.game import Game
 from dicepoker_tui.store import HistoryUnavailable, Store
 from dicepoker_tui.store.schema import APPLICATION_ID, SCHEMA_VERSION, migrate
 from tests.store.scripted import finished_game, new_game, play
@@ -221,7 +221,8 @@ def test_default_place_is_dicepoker_home(tmp_path: Path) -> None:
 def test_store_modules_import_no_textual() -> None:
     code = (
         "import sys, dicepoker_tui.store, dicepoker_tui.store.export,"
-        " dicepoker_tui.store.sheet_formats, dicepoker_tui.store.verify;"
+        " dicepoker_tui.families.scoresheet.history.sheet_formats,"
+        " dicepoker_tui.families.scoresheet.history.verify;"
         "print('textual' in sys.modules)"
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)

@@ -5,10 +5,10 @@ from __future__ import annotations
 import pytest
 
 from dicepoker_tui.engine.players import Player
-from dicepoker_tui.engine.scoresheet import events as ev
-from dicepoker_tui.engine.scoresheet.game import Game, replay
-from dicepoker_tui.engine.scoresheet.variants import all_variants
-from dicepoker_tui.store.timeline import timeline
+from dicepoker_tui.families.scoresheet.history.timeline import timeline
+from dicepoker_tui.families.scoresheet.rules import events as ev
+from dicepoker_tui.families.scoresheet.rules.game import Game, replay
+from dicepoker_tui.families.scoresheet.rules.variants import all_variants
 from tests.store.scripted import finished_game, new_game, play
 
 

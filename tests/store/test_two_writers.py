@@ -15,8 +15,8 @@ from pathlib import Path
 
 import pytest
 
-from dicepoker_tui.engine.bidding.game import BiddingGame
-from dicepoker_tui.families import kept
+from dicepoker_tui.families.bidding.rules.game import BiddingGame
+from dicepoker_tui.family import kept
 from dicepoker_tui.store import Recorder, Store, StoreError
 from dicepoker_tui.store.leases import GameLeased
 from tests.store.test_cli_history import ROOT

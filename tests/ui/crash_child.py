@@ -12,10 +12,10 @@ import signal
 import sys
 
 from dicepoker_tui.engine.players import Player
-from dicepoker_tui.families import GameSetup
+from dicepoker_tui.families.scoresheet.views.table import TableScreen
+from dicepoker_tui.family import GameSetup
 from dicepoker_tui.ui.app import DicePokerApp
 from dicepoker_tui.ui.common.dice import DiceRow
-from dicepoker_tui.ui.scoresheet.table import TableScreen
 
 SETUP = GameSetup(
     variant="dice-poker-bank", seats=(Player(name="Ann"), Player(name="Bob")), seed=41

@@ -6,12 +6,12 @@ from collections.abc import Callable
 
 from textual.pilot import Pilot
 
-from dicepoker_tui.engine.scoresheet import events as ev
-from dicepoker_tui.engine.scoresheet.game import Game
-from dicepoker_tui.families import GameSetup
+from dicepoker_tui.families.scoresheet.rules import events as ev
+from dicepoker_tui.families.scoresheet.rules.game import Game
+from dicepoker_tui.families.scoresheet.views.boxes import BoxList
+from dicepoker_tui.families.scoresheet.views.table import TableScreen
+from dicepoker_tui.family import GameSetup
 from dicepoker_tui.ui.app import DicePokerApp
-from dicepoker_tui.ui.scoresheet.boxes import BoxList
-from dicepoker_tui.ui.scoresheet.table import TableScreen
 
 
 def make_app(setup: GameSetup | None = None) -> DicePokerApp:

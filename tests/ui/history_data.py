@@ -6,7 +6,7 @@ from collections.abc import Sequence
 from datetime import UTC, datetime, timedelta
 
 from dicepoker_tui.engine.players import Player
-from dicepoker_tui.engine.scoresheet.game import Game
+from dicepoker_tui.families.scoresheet.rules.game import Game
 from dicepoker_tui.store import Store
 from dicepoker_tui.ui.history.app import HistoryApp
 from dicepoker_tui.ui.scenes.history_scenes import play_simply

@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 
 from dicepoker_tui.cli import main
+from dicepoker_tui.families.bidding.views.app import BiddingApp
 from dicepoker_tui.ui import app as app_module
-from dicepoker_tui.ui.bidding.app import BiddingApp
 
 from .helpers import wait_for
 
@@ -51,8 +51,8 @@ def test_refused_setups_say_why(started, capsys, extra: list[str], said: str) ->
 
 async def test_the_app_opens_at_the_bidding_table() -> None:
     from dicepoker_tui.engine.players import Player
-    from dicepoker_tui.families import GameSetup
-    from dicepoker_tui.ui.bidding.table import BiddingTableScreen
+    from dicepoker_tui.families.bidding.views.table import BiddingTableScreen
+    from dicepoker_tui.family import GameSetup
 
     seats = (Player(name="Ann"), Player(name="Bot 1", kind="bot", level="strong"))
     app = BiddingApp(GameSetup("perudo", seats, seed=2), bot_pace=0, keep_history=False)

@@ -11,17 +11,17 @@ import pytest
 from textual.widgets import Button, RichLog, Static
 
 from dicepoker_tui import i18n
-from dicepoker_tui.engine.bidding import events as ev
-from dicepoker_tui.engine.bidding import variants as bidding_variants
 from dicepoker_tui.engine.players import Player
-from dicepoker_tui.families import GameSetup
+from dicepoker_tui.families.bidding.rules import events as ev
+from dicepoker_tui.families.bidding.rules import variants as bidding_variants
+from dicepoker_tui.families.bidding.views.cup import CupDice
+from dicepoker_tui.families.bidding.views.flow import open_bidding_game
+from dicepoker_tui.families.bidding.views.help import BiddingHelpScreen
+from dicepoker_tui.families.bidding.views.result import BiddingResultScreen
+from dicepoker_tui.families.bidding.views.table import BiddingTableScreen
+from dicepoker_tui.families.bidding.views.text import bid_words, review_text
+from dicepoker_tui.family import GameSetup
 from dicepoker_tui.ui.app import DicePokerApp
-from dicepoker_tui.ui.bidding.cup import CupDice
-from dicepoker_tui.ui.bidding.flow import open_bidding_game
-from dicepoker_tui.ui.bidding.help import BiddingHelpScreen
-from dicepoker_tui.ui.bidding.result import BiddingResultScreen
-from dicepoker_tui.ui.bidding.table import BiddingTableScreen
-from dicepoker_tui.ui.bidding.text import bid_words, review_text
 from dicepoker_tui.ui.scenes.bidding_scenes import BIDDING_SCENES, BiddingScene
 
 from .helpers import messages, wait_for

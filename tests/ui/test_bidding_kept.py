@@ -10,13 +10,13 @@ from pathlib import Path
 import pytest
 from textual.pilot import Pilot
 
-from dicepoker_tui.engine.bidding import events as ev
-from dicepoker_tui.engine.bidding.game import replay
 from dicepoker_tui.engine.players import Player
-from dicepoker_tui.families import GameSetup, KeptGame
+from dicepoker_tui.families.bidding.rules import events as ev
+from dicepoker_tui.families.bidding.rules.game import replay
+from dicepoker_tui.families.bidding.views.table import BiddingTableScreen
+from dicepoker_tui.family import GameSetup, KeptGame
 from dicepoker_tui.store import Store
 from dicepoker_tui.ui.app import DicePokerApp
-from dicepoker_tui.ui.bidding.table import BiddingTableScreen
 from dicepoker_tui.ui.common.handover import HandoverScreen
 from dicepoker_tui.ui.common.leave import LeaveScreen
 from dicepoker_tui.ui.history.games import GamesScreen

@@ -16,11 +16,11 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 
-from dicepoker_tui.engine.bidding import events as ev
-from dicepoker_tui.engine.bidding.game import replay
+from dicepoker_tui.families.bidding.rules import events as ev
+from dicepoker_tui.families.bidding.rules.game import replay
+from dicepoker_tui.families.bidding.views.table import BiddingTableScreen
 from dicepoker_tui.store import Store, StoreError
 from dicepoker_tui.ui.app import DicePokerApp
-from dicepoker_tui.ui.bidding.table import BiddingTableScreen
 from dicepoker_tui.ui.history.games import GamesScreen
 
 from .helpers import wait_for

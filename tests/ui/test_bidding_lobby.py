@@ -3,9 +3,9 @@ and a start that opens the bidding table."""
 
 from __future__ import annotations
 
+from dicepoker_tui.families.bidding.views.help import BiddingHelpScreen
+from dicepoker_tui.families.bidding.views.table import BiddingTableScreen
 from dicepoker_tui.ui.app import DicePokerApp
-from dicepoker_tui.ui.bidding.help import BiddingHelpScreen
-from dicepoker_tui.ui.bidding.table import BiddingTableScreen
 from dicepoker_tui.ui.lobby.lobby import LobbyScreen
 
 from .helpers import messages, wait_for

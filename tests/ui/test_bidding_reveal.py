@@ -3,12 +3,12 @@ bots included; a hand-over says what happened; the result shows the last lifted 
 
 from __future__ import annotations
 
-from dicepoker_tui.engine.bidding import events as ev
 from dicepoker_tui.engine.players import Player
-from dicepoker_tui.families import GameSetup
+from dicepoker_tui.families.bidding.rules import events as ev
+from dicepoker_tui.families.bidding.views.flow import open_bidding_game
+from dicepoker_tui.families.bidding.views.result import BiddingResultScreen
+from dicepoker_tui.family import GameSetup
 from dicepoker_tui.ui.app import DicePokerApp
-from dicepoker_tui.ui.bidding.flow import open_bidding_game
-from dicepoker_tui.ui.bidding.result import BiddingResultScreen
 from dicepoker_tui.ui.common.handover import HandoverScreen
 
 from .helpers import wait_for

@@ -8,10 +8,10 @@ import os
 import subprocess
 import sys
 
-from dicepoker_tui.engine.bidding.game import BiddingGame
-from dicepoker_tui.families import GameSetup
+from dicepoker_tui.families.bidding.rules.game import BiddingGame
+from dicepoker_tui.families.bidding.views.table import BiddingTableScreen
+from dicepoker_tui.family import GameSetup
 from dicepoker_tui.store import Store, default_db_path
-from dicepoker_tui.ui.bidding.table import BiddingTableScreen
 from tests.store.test_cli_history import ROOT
 
 from .helpers import make_app, messages, wait_for

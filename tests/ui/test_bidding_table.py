@@ -7,16 +7,16 @@ import random
 
 import pytest
 
-from dicepoker_tui.engine.bidding import events as ev
-from dicepoker_tui.engine.bidding.game import replay
 from dicepoker_tui.engine.players import Player
-from dicepoker_tui.families import GameSetup
+from dicepoker_tui.families.bidding.rules import events as ev
+from dicepoker_tui.families.bidding.rules.game import replay
+from dicepoker_tui.families.bidding.views.cup import CupDice
+from dicepoker_tui.families.bidding.views.flow import open_bidding_game
+from dicepoker_tui.families.bidding.views.result import BiddingResultScreen
+from dicepoker_tui.families.bidding.views.review import BiddingReviewScreen
+from dicepoker_tui.families.bidding.views.table import BiddingTableScreen
+from dicepoker_tui.family import GameSetup
 from dicepoker_tui.ui.app import DicePokerApp
-from dicepoker_tui.ui.bidding.cup import CupDice
-from dicepoker_tui.ui.bidding.flow import open_bidding_game
-from dicepoker_tui.ui.bidding.result import BiddingResultScreen
-from dicepoker_tui.ui.bidding.review import BiddingReviewScreen
-from dicepoker_tui.ui.bidding.table import BiddingTableScreen
 from dicepoker_tui.ui.common.handover import HandoverScreen
 
 from .helpers import messages, wait_for
@@ -153,7 +153,11 @@ async def test_calza_is_not_offered_in_liars_dice() -> None:
 
 
 def bots_play_until(game, stop) -> None:
-    from dicepoker_tui.ai.bidding_bots import CallCalza, CallChallenge, make_bidding_bot
+    from dicepoker_tui.families.bidding.bots.levels import (
+        CallCalza,
+        CallChallenge,
+        make_bidding_bot,
+    )
 
     bots = [make_bidding_bot("strong", seed=s) for s in range(len(game.state.players))]
     while not game.finished and not stop(game):
@@ -187,8 +191,8 @@ async def test_the_reveal_shows_every_cup_and_who_lost() -> None:
 
 
 async def test_palifico_is_shown() -> None:
-    from dicepoker_tui.engine.bidding.game import BiddingGame
-    from dicepoker_tui.ui.bidding.flow import open_bidding_table
+    from dicepoker_tui.families.bidding.rules.game import BiddingGame
+    from dicepoker_tui.families.bidding.views.flow import open_bidding_table
 
     game = BiddingGame.new("perudo", [HUMAN, *BOTS], seed=1)
     bots_play_until(game, lambda g: g.state.palifico and g.current == 0)

@@ -7,11 +7,11 @@ import pytest
 
 from dicepoker_tui import i18n
 from dicepoker_tui.engine.players import Player
-from dicepoker_tui.families import GameSetup
+from dicepoker_tui.families.bidding.views.flow import open_bidding_game
+from dicepoker_tui.families.bidding.views.help import BiddingHelpScreen
+from dicepoker_tui.families.bidding.views.text import dice_count
+from dicepoker_tui.family import GameSetup
 from dicepoker_tui.ui.app import DicePokerApp
-from dicepoker_tui.ui.bidding.flow import open_bidding_game
-from dicepoker_tui.ui.bidding.help import BiddingHelpScreen
-from dicepoker_tui.ui.bidding.text import dice_count
 
 from .helpers import wait_for
 from .test_bidding_table import BOTS, bidding_table, seats_shown

@@ -8,10 +8,10 @@ from pathlib import Path
 import pytest
 
 from dicepoker_tui.engine.players import Player
-from dicepoker_tui.families import GameSetup
+from dicepoker_tui.families.scoresheet.views.scoresheet import ScoresheetScreen
+from dicepoker_tui.family import GameSetup
 from dicepoker_tui.store import Store
 from dicepoker_tui.ui.history.games import GamesScreen
-from dicepoker_tui.ui.scoresheet.scoresheet import ScoresheetScreen
 
 from .helpers import box_list, make_app, move_cursor_to, table, wait_for
 from .test_hint_table import coach_notes, costly_write, policy_ready

@@ -6,11 +6,11 @@ from __future__ import annotations
 import pytest
 from textual.screen import Screen
 
+from dicepoker_tui.families.bidding.views.stats import BiddingStatsScreen
+from dicepoker_tui.families.scoresheet.views.stats import StatsScreen
 from dicepoker_tui.store import Store
-from dicepoker_tui.ui.bidding.stats import BiddingStatsScreen
 from dicepoker_tui.ui.common.textual_private import screen_lines
 from dicepoker_tui.ui.history.history import HistoryScreen
-from dicepoker_tui.ui.history.stats import StatsScreen
 
 from .history_data import add_games, history_app
 from .test_history_bidding import add_bidding

@@ -10,12 +10,12 @@ from pathlib import Path
 import pytest
 
 from dicepoker_tui.engine.players import Player
-from dicepoker_tui.families import GameSetup
+from dicepoker_tui.families.bidding.views.table import BiddingTableScreen
+from dicepoker_tui.families.scoresheet.views.table import TableScreen
+from dicepoker_tui.family import GameSetup
 from dicepoker_tui.store import Store
-from dicepoker_tui.ui.bidding.table import BiddingTableScreen
 from dicepoker_tui.ui.common.unsaved import UnsavedGameScreen
 from dicepoker_tui.ui.lobby.lobby import LobbyScreen
-from dicepoker_tui.ui.scoresheet.table import TableScreen
 from tests.full_disk import fill, free_up, history_in_use, small_disk
 from tests.store.scripted import finished_game
 

@@ -6,8 +6,8 @@ from __future__ import annotations
 import pytest
 
 from dicepoker_tui import i18n
-from dicepoker_tui.engine.bidding import variants as bidding_variants
-from dicepoker_tui.engine.scoresheet.variants import all_variants
+from dicepoker_tui.families.bidding.rules import variants as bidding_variants
+from dicepoker_tui.families.scoresheet.rules.variants import all_variants
 from dicepoker_tui.ui.common.hanging import TABLE_ROW, reflow
 
 BIDDING_VARIANTS = {v.id: v for v in bidding_variants.all_variants()}

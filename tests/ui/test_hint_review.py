@@ -5,14 +5,14 @@ from __future__ import annotations
 from textual.app import App
 from textual.widgets import OptionList, Static
 
-from dicepoker_tui.ai.analysis import analyze_events
-from dicepoker_tui.ai.levels import make_bot
-from dicepoker_tui.ai.policy import Policy
-from dicepoker_tui.ai.solver.spread import get_spread
 from dicepoker_tui.engine.players import Player
-from dicepoker_tui.engine.scoresheet.game import Game
-from dicepoker_tui.ui.history.review import ReviewScreen
-from dicepoker_tui.ui.history.review_analysis import decisions_by_step
+from dicepoker_tui.families.scoresheet.bots.analysis import analyze_events
+from dicepoker_tui.families.scoresheet.bots.levels import make_bot
+from dicepoker_tui.families.scoresheet.bots.policy import Policy
+from dicepoker_tui.families.scoresheet.rules.game import Game
+from dicepoker_tui.families.scoresheet.solver.spread import get_spread
+from dicepoker_tui.families.scoresheet.views.review import ReviewScreen
+from dicepoker_tui.families.scoresheet.views.review_analysis import decisions_by_step
 
 from .helpers import wait_for
 

@@ -4,13 +4,13 @@ from __future__ import annotations
 
 import pytest
 
-from dicepoker_tui.ai.policy import Policy, positions_of
 from dicepoker_tui.engine.players import Player
-from dicepoker_tui.families import GameSetup
+from dicepoker_tui.families.scoresheet.bots.policy import Policy, positions_of
+from dicepoker_tui.families.scoresheet.views.solver_status import SolverStatus
+from dicepoker_tui.families.scoresheet.views.table import TableScreen
+from dicepoker_tui.family import GameSetup
 from dicepoker_tui.ui.app import DicePokerApp
 from dicepoker_tui.ui.common.dice import DiceRow, Die
-from dicepoker_tui.ui.scoresheet.solver_status import SolverStatus
-from dicepoker_tui.ui.scoresheet.table import TableScreen
 
 from .helpers import box_list, make_app, messages, move_cursor_to, table, wait_for
 

@@ -8,11 +8,11 @@ from datetime import timedelta
 import pytest
 from textual.widgets import DataTable, Static
 
-from dicepoker_tui.engine.bidding.game import BiddingGame
-from dicepoker_tui.families import all_variants
+from dicepoker_tui.families.bidding.rules.game import BiddingGame
+from dicepoker_tui.families.bidding.views.review import BiddingReviewScreen
+from dicepoker_tui.families.bidding.views.stats import BiddingStatsScreen
+from dicepoker_tui.family import all_variants
 from dicepoker_tui.store import Recorder, Store
-from dicepoker_tui.ui.bidding.review import BiddingReviewScreen
-from dicepoker_tui.ui.bidding.stats import BiddingStatsScreen
 from dicepoker_tui.ui.history.choose import ChoiceScreen
 from dicepoker_tui.ui.history.history import PAGE_SIZE, HistoryScreen
 from tests.store.test_bidding_store import play_out

@@ -6,11 +6,11 @@ import pytest
 from textual.widgets import OptionList
 
 from dicepoker_tui.engine.players import Player
-from dicepoker_tui.engine.scoresheet import events as ev
-from dicepoker_tui.engine.scoresheet.game import Game, replay
-from dicepoker_tui.engine.scoresheet.variants import get_variant
+from dicepoker_tui.families.scoresheet.rules import events as ev
+from dicepoker_tui.families.scoresheet.rules.game import Game, replay
+from dicepoker_tui.families.scoresheet.rules.variants import get_variant
+from dicepoker_tui.families.scoresheet.views.review import ReviewScreen, ReviewSheet
 from dicepoker_tui.store import Store
-from dicepoker_tui.ui.history.review import ReviewScreen, ReviewSheet
 
 from .helpers import wait_for
 from .history_data import add_games, history_app

@@ -5,10 +5,10 @@ from __future__ import annotations
 import pytest
 from textual.widgets import Button, DataTable
 
+from dicepoker_tui.families.scoresheet.views.review import ReviewScreen
 from dicepoker_tui.store import Store, StoreError
 from dicepoker_tui.ui.history.choose import ChoiceScreen
 from dicepoker_tui.ui.history.history import PAGE_SIZE, HistoryScreen
-from dicepoker_tui.ui.history.review import ReviewScreen
 
 from .history_data import add_games, history_app
 

@@ -9,12 +9,12 @@ from textual.geometry import Region
 from textual.widget import Widget
 from textual.widgets import Button, DataTable, Sparkline
 
+from dicepoker_tui.families.scoresheet.views.charts import BoxAverages, TotalsChart
+from dicepoker_tui.families.scoresheet.views.review import ReviewScreen
+from dicepoker_tui.families.scoresheet.views.stats import StatsScreen
 from dicepoker_tui.store import Store
-from dicepoker_tui.ui.history.charts import BoxAverages, TotalsChart
 from dicepoker_tui.ui.history.choose import ChoiceScreen
 from dicepoker_tui.ui.history.history import HistoryScreen
-from dicepoker_tui.ui.history.review import ReviewScreen
-from dicepoker_tui.ui.history.stats import StatsScreen
 
 from .history_data import add_games, history_app
 

@@ -100,7 +100,7 @@ def test_review_opens_the_history_or_the_game(home_with_games, monkeypatch, game
 
 
 async def test_review_app_opens_straight_on_the_game(home_with_games) -> None:
-    from dicepoker_tui.ui.history.review import ReviewScreen
+    from dicepoker_tui.families.scoresheet.views.review import ReviewScreen
 
     _, ids = home_with_games
     store, _ = Store.open()

@@ -6,13 +6,13 @@ from __future__ import annotations
 from pathlib import Path
 
 from dicepoker_tui.engine.players import Player
-from dicepoker_tui.families import GameSetup
+from dicepoker_tui.families.scoresheet.views.table import TableScreen
+from dicepoker_tui.family import GameSetup
 from dicepoker_tui.store import Store
 from dicepoker_tui.ui.app import LASTING
 from dicepoker_tui.ui.common.unsaved import UnsavedGameScreen
 from dicepoker_tui.ui.history.games import GamesScreen
 from dicepoker_tui.ui.lobby.lobby import LobbyScreen
-from dicepoker_tui.ui.scoresheet.table import TableScreen
 from tests.store.scripted import new_game, play
 
 from .helpers import make_app, messages, wait_for

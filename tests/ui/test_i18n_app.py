@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 
 from dicepoker_tui import i18n
-from dicepoker_tui.families import GameSetup
+from dicepoker_tui.family import GameSetup
 from dicepoker_tui.ui.app import DicePokerApp
 
 

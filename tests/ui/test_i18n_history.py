@@ -10,13 +10,13 @@ from datetime import UTC
 import pytest
 
 from dicepoker_tui import i18n
+from dicepoker_tui.families.scoresheet.views.review import ReviewScreen
+from dicepoker_tui.families.scoresheet.views.stats import StatsScreen
 from dicepoker_tui.store import Store
 from dicepoker_tui.ui.common.i18n_bindings import translate_classes
 from dicepoker_tui.ui.history.app import HistoryApp
 from dicepoker_tui.ui.history.choose import ChoiceScreen
 from dicepoker_tui.ui.history.history import HistoryScreen
-from dicepoker_tui.ui.history.review import ReviewScreen
-from dicepoker_tui.ui.history.stats import StatsScreen
 from dicepoker_tui.ui.scenes.history_scenes import sample_history
 
 from .helpers import wait_for

@@ -12,7 +12,7 @@ from textual.widgets import Button, Input, OptionList
 
 from dicepoker_tui import i18n
 from dicepoker_tui.cli import choose_language
-from dicepoker_tui.families import GameSetup
+from dicepoker_tui.family import GameSetup
 from dicepoker_tui.ui.app import DicePokerApp
 from dicepoker_tui.ui.common.settings import settings_path
 from dicepoker_tui.ui.common.textual_private import screen_lines
@@ -195,7 +195,7 @@ async def test_hinted_die_label_in_the_language_shown(language, word) -> None:
 
 
 def test_short_sheet_names_keep_the_seat_number() -> None:
-    from dicepoker_tui.ui.scoresheet.sheet import short_name
+    from dicepoker_tui.families.scoresheet.views.sheet import short_name
 
     names = [f"Гравець {n}" for n in range(1, 9)]
     short = [short_name(name, 5) for name in names]

@@ -10,7 +10,7 @@ from __future__ import annotations
 import pytest
 
 from dicepoker_tui import i18n
-from dicepoker_tui.families import GameSetup
+from dicepoker_tui.family import GameSetup
 from dicepoker_tui.ui.scenes.screenshots import ANN_AND_BOT, _app, _keys, finished_game
 
 LANGS = ("uk", "ru", "hr")

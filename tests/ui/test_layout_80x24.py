@@ -22,8 +22,8 @@ from textual.pilot import Pilot
 
 from dicepoker_tui import i18n
 from dicepoker_tui.engine.players import Player
-from dicepoker_tui.engine.scoresheet.variants import all_variants
-from dicepoker_tui.families import kept
+from dicepoker_tui.families.scoresheet.rules.variants import all_variants
+from dicepoker_tui.family import kept
 from dicepoker_tui.store import Store
 from dicepoker_tui.ui.app import DicePokerApp
 from dicepoker_tui.ui.history.games import GamesScreen
@@ -158,9 +158,9 @@ async def test_every_screen_reads_cleanly_at_80x24(case: Case, lang: str, tmp_pa
 async def test_a_long_name_at_the_bidding_table_gives_way(lang: str) -> None:
     """The seat list shortens a long name with an ellipsis, and the bid prompt stays on
     one line (the name gives way, not the bid) with the keys line under it."""
-    from dicepoker_tui.families import GameSetup
-    from dicepoker_tui.ui.bidding.flow import open_bidding_game
-    from dicepoker_tui.ui.bidding.table import BiddingTableScreen
+    from dicepoker_tui.families.bidding.views.flow import open_bidding_game
+    from dicepoker_tui.families.bidding.views.table import BiddingTableScreen
+    from dicepoker_tui.family import GameSetup
     from dicepoker_tui.ui.common.textual_private import screen_lines
 
     i18n.set_language(lang)

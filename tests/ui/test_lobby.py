@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from dicepoker_tui.ai import levels as bots
-from dicepoker_tui.engine.scoresheet.variants import all_variants
+from dicepoker_tui.families.scoresheet.bots import levels as bots
+from dicepoker_tui.families.scoresheet.rules.variants import all_variants
 from dicepoker_tui.ui.common.help import HelpScreen
 from dicepoker_tui.ui.lobby.lobby import LobbyScreen
 from dicepoker_tui.ui.lobby.rename import RenameScreen

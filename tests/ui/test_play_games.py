@@ -7,13 +7,13 @@ import random
 import pytest
 
 from dicepoker_tui.engine.players import Player
-from dicepoker_tui.engine.scoresheet.game import Game, replay
-from dicepoker_tui.engine.scoresheet.variants import all_variants
-from dicepoker_tui.families import GameSetup
+from dicepoker_tui.families.scoresheet.rules.game import Game, replay
+from dicepoker_tui.families.scoresheet.rules.variants import all_variants
+from dicepoker_tui.families.scoresheet.views.real_dice import RealDiceScreen
+from dicepoker_tui.families.scoresheet.views.scoresheet import ScoresheetScreen
+from dicepoker_tui.families.scoresheet.views.sheet import SheetTable
+from dicepoker_tui.family import GameSetup
 from dicepoker_tui.ui.common.handover import HandoverScreen
-from dicepoker_tui.ui.scoresheet.real_dice import RealDiceScreen
-from dicepoker_tui.ui.scoresheet.scoresheet import ScoresheetScreen
-from dicepoker_tui.ui.scoresheet.sheet import SheetTable
 
 from .helpers import box_list, make_app, move_cursor_to, reexecute, table, wait_for
 

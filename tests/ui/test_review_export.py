@@ -12,13 +12,13 @@ from pathlib import Path
 
 import pytest
 
-from dicepoker_tui.engine.bidding.game import BiddingGame
-from dicepoker_tui.families import get_family
+from dicepoker_tui.families.bidding.rules.game import BiddingGame
+from dicepoker_tui.families.bidding.views.review import BiddingReviewScreen
+from dicepoker_tui.families.scoresheet.views.review import ReviewScreen
+from dicepoker_tui.family import get_family
 from dicepoker_tui.store import Store
 from dicepoker_tui.store.export import parse_export
-from dicepoker_tui.ui.bidding.review import BiddingReviewScreen
 from dicepoker_tui.ui.history.app import HistoryApp
-from dicepoker_tui.ui.history.review import ReviewScreen
 from dicepoker_tui.ui.net.app import NetApp
 from tests.store.test_bidding_store import play_out
 

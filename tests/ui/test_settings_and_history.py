@@ -5,12 +5,12 @@ from __future__ import annotations
 import json
 
 from dicepoker_tui.engine.players import Player
-from dicepoker_tui.families import GameSetup
+from dicepoker_tui.families.scoresheet.views.review import ReviewScreen
+from dicepoker_tui.families.scoresheet.views.scoresheet import ScoresheetScreen
+from dicepoker_tui.family import GameSetup
 from dicepoker_tui.ui.common.settings import load_settings, settings_path
 from dicepoker_tui.ui.history.games import GamesScreen
 from dicepoker_tui.ui.history.history import HistoryScreen
-from dicepoker_tui.ui.history.review import ReviewScreen
-from dicepoker_tui.ui.scoresheet.scoresheet import ScoresheetScreen
 
 from .helpers import make_app, table, wait_for
 

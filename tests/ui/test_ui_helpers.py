@@ -4,14 +4,14 @@ from __future__ import annotations
 
 import pytest
 
-from dicepoker_tui.engine.scoresheet.game import Game
-from dicepoker_tui.engine.scoresheet.state import Sheet
-from dicepoker_tui.engine.scoresheet.variants import get_variant
+from dicepoker_tui.families.scoresheet.rules.game import Game
+from dicepoker_tui.families.scoresheet.rules.state import Sheet
+from dicepoker_tui.families.scoresheet.rules.variants import get_variant
+from dicepoker_tui.families.scoresheet.views.goals import goals, section_bonuses, uses_bank
+from dicepoker_tui.families.scoresheet.views.real_dice import parse_entry
+from dicepoker_tui.families.scoresheet.views.sheet_model import result_line, sheet_rows
+from dicepoker_tui.families.scoresheet.views.table_text import next_open_box
 from dicepoker_tui.ui.common.dice import PIP, face_lines
-from dicepoker_tui.ui.scoresheet.goals import goals, section_bonuses, uses_bank
-from dicepoker_tui.ui.scoresheet.real_dice import parse_entry
-from dicepoker_tui.ui.scoresheet.sheet_model import result_line, sheet_rows
-from dicepoker_tui.ui.scoresheet.table_text import next_open_box
 
 
 @pytest.mark.parametrize(

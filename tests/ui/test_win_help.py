@@ -6,16 +6,16 @@ from __future__ import annotations
 
 import pytest
 
-from dicepoker_tui.ai.analysis import analyze_events
-from dicepoker_tui.ai.policy import Policy
-from dicepoker_tui.ai.solver.spread import get_spread
 from dicepoker_tui.engine.players import Player
-from dicepoker_tui.families import GameSetup
+from dicepoker_tui.families.scoresheet.bots.analysis import analyze_events
+from dicepoker_tui.families.scoresheet.bots.policy import Policy
+from dicepoker_tui.families.scoresheet.solver.spread import get_spread
+from dicepoker_tui.families.scoresheet.views.solver_status import SolverStatus
+from dicepoker_tui.families.scoresheet.views.win_hints import win_hint_for
+from dicepoker_tui.family import GameSetup
 from dicepoker_tui.ui.app import DicePokerApp
 from dicepoker_tui.ui.common.dice import DiceRow
 from dicepoker_tui.ui.common.settings import load_settings
-from dicepoker_tui.ui.scoresheet.solver_status import SolverStatus
-from dicepoker_tui.ui.scoresheet.win_hints import win_hint_for
 
 from .helpers import messages, table, wait_for
 from .win_endgame import VARIANT, endgame

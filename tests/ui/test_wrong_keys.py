@@ -6,10 +6,10 @@ import pytest
 
 from dicepoker_tui.engine.errors import IllegalMove
 from dicepoker_tui.engine.players import Player
-from dicepoker_tui.engine.scoresheet.game import Game
-from dicepoker_tui.families import GameSetup
+from dicepoker_tui.families.scoresheet.rules.game import Game
+from dicepoker_tui.families.scoresheet.views.real_dice import RealDiceScreen
+from dicepoker_tui.family import GameSetup
 from dicepoker_tui.ui.app import DicePokerApp
-from dicepoker_tui.ui.scoresheet.real_dice import RealDiceScreen
 
 from .helpers import make_app, messages, table, wait_for
 

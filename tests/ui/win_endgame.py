@@ -9,8 +9,8 @@ from __future__ import annotations
 from itertools import combinations_with_replacement
 
 from dicepoker_tui.engine.players import Player
-from dicepoker_tui.engine.scoresheet.game import Game
-from dicepoker_tui.engine.scoresheet.variants.base import WriteContext
+from dicepoker_tui.families.scoresheet.rules.game import Game
+from dicepoker_tui.families.scoresheet.rules.variants.base import WriteContext
 
 VARIANT = "dice-poker"
 LONG_SHOT = (6, 6, 5, 5, 4)

@@ -7,10 +7,10 @@ import asyncio
 import logging
 from typing import Any
 
-from dicepoker_tui.ai.prepared_tables import TablesNotPrepared, prepared_only, tables_ready
 from dicepoker_tui.engine import errors
 from dicepoker_tui.engine.session import Session
-from dicepoker_tui.families import Bot, bot_driver, family_of
+from dicepoker_tui.family import Bot, bot_driver, family_of
+from dicepoker_tui.family.prepared import TablesNotPrepared, prepared_only
 from dicepoker_tui.i18n import N_
 from dicepoker_tui.net.hub.base import HubBase
 from dicepoker_tui.net.hub.model import Refusal, Table
@@ -21,7 +21,7 @@ log = logging.getLogger(__name__)
 def check_tables(variant_id: str, levels: list[str]) -> None:
     """Refused when the bots of `levels` read solver tables this server has not
     prepared (a server never builds them for a guest: minutes of CPU and memory)."""
-    if not tables_ready(variant_id, levels):
+    if not family_of(variant_id).tables_ready(variant_id, levels):
         raise Refusal(
             "tables_not_prepared",
             N_(
@@ -39,7 +39,7 @@ def _choose(game: Session, seat: int, bot: Bot) -> Any:
         return bot_driver.choose(game, seat, bot)
     finally:
         if prepared_only():
-            from dicepoker_tui.ai.solver.cache import release_pages
+            from dicepoker_tui.family.prepared import release_pages
 
             release_pages()
 

@@ -7,7 +7,7 @@ from collections.abc import Sequence
 
 from pydantic import BaseModel
 
-from dicepoker_tui.families import family_of
+from dicepoker_tui.family import family_of
 from dicepoker_tui.net import protocol as p
 from dicepoker_tui.net.hub.base import HubBase
 from dicepoker_tui.net.hub.model import Peer, PeerState, Table

@@ -10,8 +10,8 @@ from __future__ import annotations
 import asyncio
 import contextlib
 
-from dicepoker_tui.ai.levels import bot_levels
 from dicepoker_tui.engine import errors
+from dicepoker_tui.family import families
 from dicepoker_tui.i18n import N_
 from dicepoker_tui.net import protocol as p
 from dicepoker_tui.net.hub.bots import Bots
@@ -129,6 +129,7 @@ class Hub(Identities, Tables, Parking, Play, Bots, Recording, Broadcast):
         state.identity, state.token = who, message.token
         state.address = self._addresses.get(message.token)
         lobby = self._lobby_for(who, self._infos())
+        levels = {spec.id: spec.bot_levels() for spec in families()}
         peer.send(
             p.Welcome(
                 nick=who.nick,
@@ -136,7 +137,8 @@ class Hub(Identities, Tables, Parking, Play, Bots, Recording, Broadcast):
                 tables=lobby.tables,
                 seated=lobby.seated,
                 variants=offered_variants(),
-                bot_levels=bot_levels(),
+                bot_levels=next(iter(levels.values()), []),
+                family_levels=levels,
             )
         )
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from dicepoker_tui.families import family_of
+from dicepoker_tui.family import family_of
 from dicepoker_tui.i18n import N_
 from dicepoker_tui.net import protocol as p
 from dicepoker_tui.net.hub.base import HubBase

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import logging
 
-from dicepoker_tui.families import family_of
+from dicepoker_tui.family import family_of
 from dicepoker_tui.net.hub.base import HubBase
 from dicepoker_tui.net.hub.model import Table
 

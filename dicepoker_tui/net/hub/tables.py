@@ -6,7 +6,7 @@ from __future__ import annotations
 from dicepoker_tui.engine.dice import new_seed
 from dicepoker_tui.engine.players import Player
 from dicepoker_tui.engine.session import Session
-from dicepoker_tui.families import FamilySpec, GameSetup, VariantLike, all_variants, family_of
+from dicepoker_tui.family import FamilySpec, GameSetup, VariantLike, all_variants, family_of
 from dicepoker_tui.i18n import N_
 from dicepoker_tui.net import protocol as p
 from dicepoker_tui.net.hub.base import HubBase

@@ -14,7 +14,7 @@ from pathlib import Path
 
 from textual.screen import Screen
 
-from dicepoker_tui.families import family_of
+from dicepoker_tui.family import family_of
 from dicepoker_tui.i18n import _
 from dicepoker_tui.store import Store, StoreError
 from dicepoker_tui.store.paths import data_dir

@@ -11,7 +11,7 @@ from textual.containers import VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Static
 
-from dicepoker_tui.engine.scoresheet.variants.base import Variant
+from dicepoker_tui.families.scoresheet.rules.variants.base import Variant
 from dicepoker_tui.i18n import N_, _
 from dicepoker_tui.ui.common.footer import KeysFooter
 from dicepoker_tui.ui.common.hanging import HangingRows, Row, reflow, rules_renderable

@@ -11,7 +11,7 @@ from dataclasses import replace
 from functools import cache
 
 from dicepoker_tui import i18n
-from dicepoker_tui.families import GameSetup
+from dicepoker_tui.family import GameSetup
 
 STEMS = ("Player", "Bot")
 """The stems of default seat names, in their language-neutral (English) form."""

@@ -6,11 +6,11 @@ from collections.abc import Sequence
 
 from rich.cells import cell_len, set_cell_size
 
-from dicepoker_tui.engine.scoresheet import events as ev
-from dicepoker_tui.engine.scoresheet.state import GameState
-from dicepoker_tui.engine.scoresheet.variants.base import Variant
+from dicepoker_tui.families.scoresheet.rules import events as ev
+from dicepoker_tui.families.scoresheet.rules.state import GameState
+from dicepoker_tui.families.scoresheet.rules.variants.base import Variant
+from dicepoker_tui.families.scoresheet.views.sheet_model import result_line
 from dicepoker_tui.i18n import N_, _, ngettext
-from dicepoker_tui.ui.scoresheet.sheet_model import result_line
 
 
 def dice_text(dice: Sequence[int] | None) -> str:

@@ -12,7 +12,7 @@ from textual.binding import Binding
 from textual.screen import Screen
 from textual.widgets import DataTable, Static
 
-from dicepoker_tui.families import KeptGame, get_variant
+from dicepoker_tui.family import KeptGame, get_variant
 from dicepoker_tui.i18n import _, ngettext
 from dicepoker_tui.store import GameRecord
 from dicepoker_tui.ui.common.footer import KeysFooter

@@ -18,7 +18,7 @@ from textual.screen import Screen
 from textual.widgets import Button, DataTable, Static
 
 from dicepoker_tui.engine.names import plain
-from dicepoker_tui.families import all_variants
+from dicepoker_tui.family import all_variants
 from dicepoker_tui.i18n import N_, _, ngettext, pgettext
 from dicepoker_tui.store import GameRecord, Store, StoreError
 from dicepoker_tui.ui.common.footer import KeysFooter

@@ -8,16 +8,22 @@ from datetime import datetime, tzinfo
 
 from rich.text import Text
 
-from dicepoker_tui.engine.scoresheet import events as ev
-from dicepoker_tui.engine.scoresheet.state import GameState
-from dicepoker_tui.engine.scoresheet.variants import get_variant
-from dicepoker_tui.engine.scoresheet.variants.base import Variant
-from dicepoker_tui.families import get_variant as any_variant
+from dicepoker_tui.families.scoresheet.history.timeline import (
+    ThrowStep,
+    Timeline,
+    Turn,
+    WriteStep,
+    timeline,
+)
+from dicepoker_tui.families.scoresheet.rules import events as ev
+from dicepoker_tui.families.scoresheet.rules.state import GameState
+from dicepoker_tui.families.scoresheet.rules.variants import get_variant
+from dicepoker_tui.families.scoresheet.rules.variants.base import Variant
+from dicepoker_tui.families.scoresheet.views.sheet_model import result_line
+from dicepoker_tui.family import get_variant as any_variant
 from dicepoker_tui.i18n import N_, _, current_language, pgettext
 from dicepoker_tui.store.records import GameRecord
-from dicepoker_tui.store.timeline import ThrowStep, Timeline, Turn, WriteStep, timeline
 from dicepoker_tui.ui.common.dice import face_lines
-from dicepoker_tui.ui.scoresheet.sheet_model import result_line
 
 FIVE_OF_A_KIND_BOXES = {"yahtzee": N_("Yahtzees"), "yatzy": N_("Yatzys"), "poker": N_("Pokers")}
 """Box ids of five of a kind, by family, and what the statistics call them, counted."""

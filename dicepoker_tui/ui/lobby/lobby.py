@@ -12,7 +12,7 @@ from textual.widgets import Button, Input, Label, OptionList, Static
 from textual.widgets.option_list import Option
 
 from dicepoker_tui.engine.players import Player
-from dicepoker_tui.families import (
+from dicepoker_tui.family import (
     GameSetup,
     VariantLike,
     all_variants,
@@ -341,7 +341,7 @@ class LobbyScreen(SeatEdits, LobbyLanguage):
         self.post_message(OpenHistory())
 
     def action_bidding_history(self) -> None:
-        from dicepoker_tui.ui.bidding.flow import open_bidding_history
+        from dicepoker_tui.families.bidding.views.flow import open_bidding_history
 
         open_bidding_history(self.app)
 

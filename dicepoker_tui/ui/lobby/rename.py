@@ -8,7 +8,7 @@ from textual.containers import Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Input, Static
 
-from dicepoker_tui.families import NAME_MAX, name_problem
+from dicepoker_tui.family import NAME_MAX, name_problem
 from dicepoker_tui.i18n import _
 
 

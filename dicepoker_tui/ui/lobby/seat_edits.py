@@ -11,7 +11,7 @@ from collections.abc import Callable
 from textual.screen import Screen
 
 from dicepoker_tui.engine.players import Player
-from dicepoker_tui.families import unused_name
+from dicepoker_tui.family import unused_name
 from dicepoker_tui.i18n import _
 from dicepoker_tui.ui.common.text import level_label
 from dicepoker_tui.ui.lobby.rename import RenameScreen
@@ -100,7 +100,7 @@ class SeatEdits(Screen[None]):
 
     def action_coach(self) -> None:
         """Coach the highlighted human seat: off, then each threshold in turn, then off."""
-        from dicepoker_tui.ui.scoresheet.coach import COACH_THRESHOLDS
+        from dicepoker_tui.families.scoresheet.views.coach import COACH_THRESHOLDS
 
         reason = self._not_here("coach")
         if reason:

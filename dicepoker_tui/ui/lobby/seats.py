@@ -8,7 +8,7 @@ from textual.widgets import OptionList
 from textual.widgets.option_list import Option
 
 from dicepoker_tui.engine.players import Player
-from dicepoker_tui.families import FamilySpec, families
+from dicepoker_tui.family import FamilySpec, families
 from dicepoker_tui.i18n import _
 from dicepoker_tui.ui.common.text import level_label
 

@@ -18,17 +18,17 @@ from textual.app import SystemCommand
 from textual.driver import Driver
 from textual.screen import Screen
 
-from dicepoker_tui.engine.scoresheet.game import Game
+from dicepoker_tui.families.bidding.views.shared_table import NetBiddingTableScreen
+from dicepoker_tui.families.scoresheet.rules.game import Game
+from dicepoker_tui.families.scoresheet.views.shared_table import NetTableScreen
 from dicepoker_tui.i18n import LANGUAGES, N_, _, load_translation
 from dicepoker_tui.net import protocol as p
 from dicepoker_tui.net.client import HubClient, HubError
 from dicepoker_tui.ui import messages
 from dicepoker_tui.ui.app import DicePokerApp
 from dicepoker_tui.ui.common.textual_private import parsed_styles, reuse_parsed_styles
-from dicepoker_tui.ui.net.bidding_table import NetBiddingTableScreen
 from dicepoker_tui.ui.net.lobby import NetLobbyScreen
 from dicepoker_tui.ui.net.pick_name import PickNameScreen
-from dicepoker_tui.ui.net.table import NetTableScreen
 from dicepoker_tui.ui.net.waiting import WaitingScreen
 from dicepoker_tui.ui.views import views_for
 

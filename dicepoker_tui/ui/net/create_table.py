@@ -8,7 +8,7 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Button, Label, Select, Static
 
-from dicepoker_tui.families import FamilySpec, all_variants, family_of
+from dicepoker_tui.family import FamilySpec, all_variants, family_of
 from dicepoker_tui.i18n import N_, _, ngettext
 from dicepoker_tui.net import protocol as p
 from dicepoker_tui.ui.common.text import level_label
@@ -39,9 +39,11 @@ class CreateTableScreen(ModalScreen[p.CreateTable | None]):
     CreateTableScreen #create-buttons { height: auto; margin-top: 1; }
     """
 
-    def __init__(self, levels: list[str]) -> None:
+    def __init__(self, levels: dict[str, list[str]]) -> None:
+        """`levels`: the bot levels the hub plays, by family id."""
         super().__init__()
-        self.levels = levels or ["heuristic"]
+        self.family_levels = levels
+        self.levels = self._levels_of(family_of(all_variants()[0].id))
 
     def compose(self) -> ComposeResult:
         with Vertical(id="create-box"):
@@ -77,16 +79,19 @@ class CreateTableScreen(ModalScreen[p.CreateTable | None]):
     def _variant_options() -> list[tuple[str, str]]:
         return [(v.display_name, v.id) for v in all_variants()]
 
+    def _levels_of(self, family: FamilySpec) -> list[str]:
+        """The levels the hub named for `family` (else the family's own: no solver is
+        loaded here for the hub's)."""
+        return self.family_levels.get(family.id) or family.bot_levels()
+
     def _family(self) -> FamilySpec:
         return family_of(str(self._value("variant")))
 
     def on_select_changed(self, event: Select.Changed) -> None:
-        """Bidding games have their own bots: offer their levels."""
+        """Each family has its own bots: offer the levels of the variant's."""
         if event.select.id != "create-variant":
             return
-        family = self._family()
-        # the hub names the scoresheet levels it plays (the solver's load here is deferred)
-        levels = self.levels if family.id == "scoresheet" else family.bot_levels()
+        levels = self._levels_of(self._family())
         level = self.query_one("#create-level", Select)
         if level.value not in levels:
             level.set_options([(level_label(lvl), lvl) for lvl in levels])

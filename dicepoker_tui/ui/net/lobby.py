@@ -8,7 +8,7 @@ from textual.binding import Binding
 from textual.screen import Screen
 from textual.widgets import DataTable, Static
 
-from dicepoker_tui.families import all_variants, get_variant
+from dicepoker_tui.family import all_variants, get_variant
 from dicepoker_tui.i18n import _, ngettext
 from dicepoker_tui.net import protocol as p
 from dicepoker_tui.net.client import HubClient
@@ -143,7 +143,7 @@ class NetLobbyScreen(Screen[None]):
 
     def action_create(self) -> None:
         client = self.client
-        levels = client.welcome.bot_levels if client.welcome else []
+        levels = client.welcome.family_levels if client.welcome else {}
         self.app.push_screen(CreateTableScreen(levels), self._created)
 
     def _created(self, request: p.CreateTable | None) -> None:

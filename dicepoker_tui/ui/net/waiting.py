@@ -12,7 +12,7 @@ from textual.widgets import Static
 from dicepoker_tui.i18n import _, ngettext
 from dicepoker_tui.net import protocol as p
 from dicepoker_tui.net.client import HubClient
-from dicepoker_tui.net.remote_game import RemoteGame
+from dicepoker_tui.net.mirrored_session import MirroredSession
 from dicepoker_tui.ui.common.footer import KeysFooter
 from dicepoker_tui.ui.common.text import level_label
 from dicepoker_tui.ui.messages import ToLobby
@@ -33,7 +33,7 @@ class WaitingScreen(Screen[None]):
     WaitingScreen #waiting-body { height: 1fr; padding: 1 2; }
     """
 
-    def __init__(self, game: RemoteGame, client: HubClient) -> None:
+    def __init__(self, game: MirroredSession, client: HubClient) -> None:
         super().__init__()
         self.remote = game
         self.client = client

@@ -11,10 +11,10 @@ from pathlib import Path
 from textual.pilot import Pilot
 
 from dicepoker_tui.engine.players import Player
-from dicepoker_tui.families import GameSetup
+from dicepoker_tui.families.bidding.views.flow import open_bidding_game
+from dicepoker_tui.families.bidding.views.table import BiddingTableScreen
+from dicepoker_tui.family import GameSetup
 from dicepoker_tui.ui.app import DicePokerApp
-from dicepoker_tui.ui.bidding.flow import open_bidding_game
-from dicepoker_tui.ui.bidding.table import BiddingTableScreen
 from dicepoker_tui.ui.scenes.net_scenes import until
 
 ANN = Player(name="Ann")

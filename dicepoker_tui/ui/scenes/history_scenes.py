@@ -21,7 +21,7 @@ from pathlib import Path
 from textual.pilot import Pilot
 
 from dicepoker_tui.engine.players import Player
-from dicepoker_tui.engine.scoresheet.game import Game
+from dicepoker_tui.families.scoresheet.rules.game import Game
 from dicepoker_tui.store import Store
 from dicepoker_tui.ui.history.app import HistoryApp
 

@@ -21,6 +21,7 @@ from unittest import mock
 from textual.pilot import Pilot
 from textual.widgets import DataTable
 
+from dicepoker_tui.families.scoresheet.views.shared_table import NetTableScreen
 from dicepoker_tui.net.client import HubClient
 from dicepoker_tui.net.hub import Hub
 from dicepoker_tui.net.hub_socket import serve_hub
@@ -28,7 +29,6 @@ from dicepoker_tui.ui.common.i18n_bindings import translated
 from dicepoker_tui.ui.common.settings import Settings
 from dicepoker_tui.ui.common.textual_private import declared_bindings, set_node_bindings
 from dicepoker_tui.ui.net.app import NetApp
-from dicepoker_tui.ui.net.table import NetTableScreen
 from dicepoker_tui.ui.net.waiting import WaitingScreen
 
 NOON = time.mktime((2026, 1, 1, 12, 0, 0, 0, 0, -1))

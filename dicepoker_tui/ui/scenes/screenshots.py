@@ -16,11 +16,11 @@ from pathlib import Path
 from textual.pilot import Pilot
 
 from dicepoker_tui import i18n
-from dicepoker_tui.ai.bots import KeepAndThrow
-from dicepoker_tui.ai.levels import make_bot
 from dicepoker_tui.engine.players import Player
-from dicepoker_tui.engine.scoresheet.game import Game
-from dicepoker_tui.families import GameSetup
+from dicepoker_tui.families.scoresheet.bots.bots import KeepAndThrow
+from dicepoker_tui.families.scoresheet.bots.levels import make_bot
+from dicepoker_tui.families.scoresheet.rules.game import Game
+from dicepoker_tui.family import GameSetup
 from dicepoker_tui.ui.app import DicePokerApp
 from dicepoker_tui.ui.scenes.history_scenes import save_all as save_history_scenes
 

@@ -1,1 +1,0 @@
-"""Bots, the solver and game analysis. Nothing here imports Textual."""

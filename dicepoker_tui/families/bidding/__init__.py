@@ -1,0 +1,1 @@
+"""The bidding family: its rules, bots, history, views and shared-table mirror."""

@@ -1,0 +1,1 @@
+"""The bidding family's bots: the levels, beliefs about cups, the solved endgames, `expert`."""

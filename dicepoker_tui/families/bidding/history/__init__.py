@@ -1,0 +1,2 @@
+"""The bidding family's history: its export and statistics (its log is kept by
+`store.event_logs`)."""

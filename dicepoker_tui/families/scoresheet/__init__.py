@@ -1,0 +1,1 @@
+"""The scoresheet family: its rules, bots, history, views and shared-table mirror."""

@@ -1,0 +1,1 @@
+"""The scoresheet family's history: its repository, queries, statistics, formats and checks."""

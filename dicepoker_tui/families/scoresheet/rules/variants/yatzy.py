@@ -1,0 +1,107 @@
+"""Scandinavian Yatzy: 15 boxes, upper bonus 50, no Joker, no Yatzy bonus."""
+
+from __future__ import annotations
+
+from dicepoker_tui.engine.dice import Dice
+from dicepoker_tui.families.scoresheet.rules.state import Sheet
+from dicepoker_tui.families.scoresheet.rules.variants.base import (
+    UPPER_IDS,
+    Bonus,
+    Box,
+    Section,
+    Variant,
+    WriteContext,
+    is_five_of_a_kind,
+    is_full_house,
+    n_of_a_kind,
+    two_pairs,
+    upper_score,
+)
+from dicepoker_tui.i18n import N_
+
+UPPER_LABELS = (N_("Ones"), N_("Twos"), N_("Threes"), N_("Fours"), N_("Fives"), N_("Sixes"))
+LOWER = (
+    ("one_pair", N_("One pair")),
+    ("two_pairs", N_("Two pairs")),
+    ("three_of_a_kind", N_("Three of a kind")),
+    ("four_of_a_kind", N_("Four of a kind")),
+    ("small_straight", N_("Small straight")),
+    ("large_straight", N_("Large straight")),
+    ("full_house", N_("Full house")),
+    ("chance", N_("Chance")),
+    ("yatzy", N_("Yatzy")),
+)
+LOWER_IDS = tuple(box for box, _label in LOWER)
+UPPER_BONUS = Bonus("upper_bonus", "Upper bonus", 50)
+
+RULES = """\
+YATZY (Scandinavian rules)
+
+Five dice, 15 rounds, up to three throws a turn; write the dice into one open box.
+A box without its combination takes 0. No Yatzy bonus, no Joker, no doubling.
+
+Ones..Sixes       the sum of that face.   Upper bonus +50 at 63 or more.
+One pair          two of a face            2 x face (highest pair)
+Two pairs         two different pairs      sum of the four dice
+Three of a kind   three of a face          3 x face
+Four of a kind    four of a face           4 x face
+Small straight    exactly 1-2-3-4-5        15
+Large straight    exactly 2-3-4-5-6        20
+Full house        three + two, two faces   sum of all dice
+Chance            anything                 sum of all dice
+Yatzy             five of a face           50
+
+Two pairs and Full house need two different faces: five of a kind is neither.
+"""
+
+
+class Yatzy(Variant):
+    """Scandinavian Yatzy."""
+
+    id = "yatzy"
+    name = N_("Yatzy")
+    description = N_("Scandinavian rules: 15 boxes, pairs and fixed straights, upper bonus 50.")
+    rules_text = RULES
+    boxes = tuple(
+        Box(b, lab, section="upper") for b, lab in zip(UPPER_IDS, UPPER_LABELS, strict=True)
+    ) + tuple(Box(b, lab, section="lower") for b, lab in LOWER)
+    sections = (
+        Section("upper", "Upper section", UPPER_IDS),
+        Section("lower", "Lower section", LOWER_IDS),
+    )
+    bonus_labels = {UPPER_BONUS.id: UPPER_BONUS.label}
+
+    def base_score(self, box_id: str, dice: Dice, ctx: WriteContext) -> int:
+        if box_id in UPPER_IDS:
+            return upper_score(UPPER_IDS.index(box_id) + 1, dice)
+        match box_id:
+            case "one_pair":
+                return 2 * n_of_a_kind(dice, 2)
+            case "two_pairs":
+                return two_pairs(dice)
+            case "three_of_a_kind":
+                return 3 * n_of_a_kind(dice, 3)
+            case "four_of_a_kind":
+                return 4 * n_of_a_kind(dice, 4)
+            case "small_straight":
+                return 15 if tuple(dice) == (1, 2, 3, 4, 5) else 0
+            case "large_straight":
+                return 20 if tuple(dice) == (2, 3, 4, 5, 6) else 0
+            case "full_house":
+                return sum(dice) if is_full_house(dice) else 0
+            case "chance":
+                return sum(dice)
+            case "yatzy":
+                return 50 if is_five_of_a_kind(dice) else 0
+        raise KeyError(box_id)
+
+    def bonuses_after_write(
+        self, before: Sheet, after: Sheet, box_id: str, dice: Dice, ctx: WriteContext
+    ) -> list[Bonus]:
+        if (
+            box_id in UPPER_IDS
+            and UPPER_BONUS.id not in before.bonuses
+            and self.section_total(after, "upper") >= 63
+        ):
+            return [UPPER_BONUS]
+        return []

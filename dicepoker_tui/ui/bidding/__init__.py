@@ -1,1 +1,0 @@
-"""Bidding games (Perudo, Liar's Dice): the table, its help, result and review screens."""
