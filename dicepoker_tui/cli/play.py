@@ -64,10 +64,10 @@ def setup_from_args(args: argparse.Namespace):
 
 
 def run(args: argparse.Namespace) -> int:
-    setup = setup_from_args(args)
-    from dicepoker_tui.ui.play_apps import play_app
+    from dicepoker_tui.ui.app import DicePokerApp
 
-    return run_app(play_app(setup.variant)(setup), "play")
+    setup = setup_from_args(args)
+    return run_app(DicePokerApp(setup), "play")
 
 
 def run_lobby() -> int:

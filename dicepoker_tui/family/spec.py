@@ -83,6 +83,8 @@ class FamilySpec(ABC):
     real_dice: ClassVar[bool] = False
     """Whether the values of real dice can be typed in instead of thrown."""
     coached: ClassVar[bool] = False
+    coach_thresholds: ClassVar[tuple[float, ...]] = ()
+    """The coach's thresholds a seat cycles through in the lobby (expected points)."""
     """Whether the solver's coach and hints apply."""
     default_level: ClassVar[str]
     """The level of a bot seat that names none."""

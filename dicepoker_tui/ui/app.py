@@ -20,7 +20,6 @@ from textual.theme import Theme, ThemeProvider
 
 from dicepoker_tui.engine.errors import IllegalMove
 from dicepoker_tui.engine.session import Session
-from dicepoker_tui.families.scoresheet.views.keeper import GameKeeper
 from dicepoker_tui.family import GameSetup, KeptGame, family_of
 from dicepoker_tui.i18n import LANGUAGES, N_, _, current_language, set_language
 from dicepoker_tui.ui import messages
@@ -29,6 +28,7 @@ from dicepoker_tui.ui.common.i18n_bindings import (
     translate_classes,
     translate_node,
 )
+from dicepoker_tui.ui.common.keeper import GameKeeper
 from dicepoker_tui.ui.common.seat_names import with_neutral_names
 from dicepoker_tui.ui.common.settings import Settings, load_settings, save_settings
 from dicepoker_tui.ui.lobby.lobby import LobbyScreen

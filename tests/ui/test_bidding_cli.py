@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 
 from dicepoker_tui.cli import main
-from dicepoker_tui.families.bidding.views.app import BiddingApp
 from dicepoker_tui.ui import app as app_module
+from dicepoker_tui.ui.app import DicePokerApp
 
 from .helpers import wait_for
 
@@ -22,8 +22,8 @@ def test_play_perudo_opens_a_bidding_table_with_the_seats_given(started) -> None
     argv = ["play", "--variant", "perudo", "--player", "Ann", "--bot", "novice", "--seed", "4"]
     assert main(argv) == 0
     (app,) = started
-    assert isinstance(app, BiddingApp)
-    setup = app.bidding_setup
+    assert isinstance(app, DicePokerApp)
+    setup = app.initial_setup
     assert setup.variant == "perudo" and setup.seed == 4
     assert [(p.name, p.kind, p.level) for p in setup.seats] == [
         ("Ann", "human", None),
@@ -33,7 +33,7 @@ def test_play_perudo_opens_a_bidding_table_with_the_seats_given(started) -> None
 
 def test_a_lone_seat_gets_a_bot(started) -> None:
     assert main(["play", "--variant", "liars-dice"]) == 0
-    assert [p.kind for p in started[0].bidding_setup.seats] == ["human", "bot"]
+    assert [p.kind for p in started[0].initial_setup.seats] == ["human", "bot"]
 
 
 @pytest.mark.parametrize(
@@ -55,7 +55,7 @@ async def test_the_app_opens_at_the_bidding_table() -> None:
     from dicepoker_tui.family import GameSetup
 
     seats = (Player(name="Ann"), Player(name="Bot 1", kind="bot", level="strong"))
-    app = BiddingApp(GameSetup("perudo", seats, seed=2), bot_pace=0, keep_history=False)
+    app = DicePokerApp(GameSetup("perudo", seats, seed=2), bot_pace=0, keep_history=False)
     async with app.run_test(size=(80, 24)) as pilot:
         await wait_for(pilot, lambda: isinstance(app.screen, BiddingTableScreen))
         await wait_for(pilot, lambda: app.screen._my_turn)

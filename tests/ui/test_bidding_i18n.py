@@ -15,7 +15,6 @@ from dicepoker_tui.engine.players import Player
 from dicepoker_tui.families.bidding.rules import events as ev
 from dicepoker_tui.families.bidding.rules import variants as bidding_variants
 from dicepoker_tui.families.bidding.views.cup import CupDice
-from dicepoker_tui.families.bidding.views.flow import open_bidding_game
 from dicepoker_tui.families.bidding.views.help import BiddingHelpScreen
 from dicepoker_tui.families.bidding.views.result import BiddingResultScreen
 from dicepoker_tui.families.bidding.views.table import BiddingTableScreen
@@ -74,7 +73,7 @@ async def test_a_perudo_game_in_ukrainian_shows_no_english(language) -> None:
     async with app.run_test(size=(80, 24)) as pilot:
         ann = Player(name="Ann")
         bots = [Player(name=f"Bot {n}", kind="bot", level="strong") for n in (1, 2)]
-        assert open_bidding_game(app, GameSetup("perudo", (ann, *bots), seed=3))
+        assert app.start_game(GameSetup("perudo", (ann, *bots), seed=3))
         table = app.screen
         assert isinstance(table, BiddingTableScreen)
         await wait_for(pilot, lambda: table._my_turn)

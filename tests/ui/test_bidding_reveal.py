@@ -5,7 +5,6 @@ from __future__ import annotations
 
 from dicepoker_tui.engine.players import Player
 from dicepoker_tui.families.bidding.rules import events as ev
-from dicepoker_tui.families.bidding.views.flow import open_bidding_game
 from dicepoker_tui.families.bidding.views.result import BiddingResultScreen
 from dicepoker_tui.family import GameSetup
 from dicepoker_tui.ui.app import DicePokerApp
@@ -29,7 +28,7 @@ async def challenge_when_a_bid_stands(pilot, table) -> None:
 async def test_the_lifted_cups_stay_until_a_key_and_bots_wait() -> None:
     app = DicePokerApp(bot_pace=0, keep_history=False)
     async with app.run_test(size=(80, 24)) as pilot:
-        open_bidding_game(app, GameSetup("perudo", (ANN, *BOTS), seed=3))
+        app.start_game(GameSetup("perudo", (ANN, *BOTS), seed=3))
         table = bidding_table(app)
         await challenge_when_a_bid_stands(pilot, table)
         events = len(table.game.events)
@@ -54,7 +53,7 @@ async def test_the_lifted_cups_stay_until_a_key_and_bots_wait() -> None:
 async def test_a_hand_over_after_a_reveal_says_what_happened() -> None:
     app = DicePokerApp(bot_pace=0, keep_history=False)
     async with app.run_test(size=(80, 24)) as pilot:
-        open_bidding_game(app, GameSetup("perudo", (ANN, BOB), seed=4))
+        app.start_game(GameSetup("perudo", (ANN, BOB), seed=4))
         table = bidding_table(app)
         for _ in range(40):
             await wait_for(pilot, lambda: isinstance(app.screen, HandoverScreen) or table._my_turn)
@@ -74,7 +73,7 @@ async def test_a_hand_over_after_a_reveal_says_what_happened() -> None:
 async def test_the_result_shows_the_last_lifted_cups() -> None:
     app = DicePokerApp(bot_pace=0, keep_history=False)
     async with app.run_test(size=(80, 24)) as pilot:
-        open_bidding_game(app, GameSetup("liars-dice", BOTS, seed=2))  # bots only: no waits
+        app.start_game(GameSetup("liars-dice", BOTS, seed=2))  # bots only: no waits
         await wait_for(pilot, lambda: isinstance(app.screen, BiddingResultScreen), rounds=5000)
         last = str(app.screen.query_one("#bidding-last-cups").render())
         reveal = bidding_table(app).state.last_reveal
@@ -89,7 +88,7 @@ async def test_once_every_person_is_out_the_bots_play_on_without_a_key() -> None
     after it do not (they wait their pace)."""
     app = DicePokerApp(bot_pace=0, keep_history=False)
     async with app.run_test(size=(80, 24)) as pilot:
-        open_bidding_game(app, GameSetup("perudo", (ANN, *BOTS), seed=5))
+        app.start_game(GameSetup("perudo", (ANN, *BOTS), seed=5))
         table = bidding_table(app)
         for _ in range(60):  # Ann bids every die on the table until she is out
             await wait_for(pilot, lambda: table._my_turn or table._reveal_waits)

@@ -11,7 +11,6 @@ from dicepoker_tui.engine.players import Player
 from dicepoker_tui.families.bidding.rules import events as ev
 from dicepoker_tui.families.bidding.rules.game import replay
 from dicepoker_tui.families.bidding.views.cup import CupDice
-from dicepoker_tui.families.bidding.views.flow import open_bidding_game
 from dicepoker_tui.families.bidding.views.result import BiddingResultScreen
 from dicepoker_tui.families.bidding.views.review import BiddingReviewScreen
 from dicepoker_tui.families.bidding.views.table import BiddingTableScreen
@@ -49,7 +48,7 @@ async def test_game_against_bots_through_the_keys(variant: str) -> None:
     app = DicePokerApp(bot_pace=0, keep_history=False)
     rng = random.Random(variant)
     async with app.run_test(size=(80, 24)) as pilot:
-        assert open_bidding_game(app, setup_for(variant, HUMAN, *BOTS))
+        assert app.start_game(setup_for(variant, HUMAN, *BOTS))
         table = bidding_table(app)
         game = table.game
         for _ in range(400):
@@ -91,7 +90,7 @@ async def test_game_against_bots_through_the_keys(variant: str) -> None:
 async def test_kept_in_the_history_and_rematch_starts_a_fresh_table() -> None:
     app = DicePokerApp(bot_pace=0)
     async with app.run_test(size=(80, 24)) as pilot:
-        open_bidding_game(app, setup_for("perudo", *BOTS))  # bots only: plays itself
+        app.start_game(setup_for("perudo", *BOTS))  # bots only: plays itself
         await wait_for(pilot, lambda: isinstance(app.screen, BiddingResultScreen))
         first = bidding_table(app).game
         (kept,) = app.keeper.store.bidding.games()
@@ -110,7 +109,7 @@ async def test_hand_over_hides_the_cups_between_humans() -> None:
     app = DicePokerApp(bot_pace=0, keep_history=False)
     ann, bob = Player(name="Ann"), Player(name="Bob")
     async with app.run_test(size=(80, 24)) as pilot:
-        open_bidding_game(app, setup_for("perudo", ann, bob, seed=5))
+        app.start_game(setup_for("perudo", ann, bob, seed=5))
         await wait_for(pilot, lambda: isinstance(app.screen, HandoverScreen))
         table = bidding_table(app)
         cups = table.game.state.cups
@@ -131,7 +130,7 @@ async def test_hand_over_hides_the_cups_between_humans() -> None:
 async def test_illegal_bid_gives_the_engines_reason() -> None:
     app = DicePokerApp(bot_pace=0, keep_history=False)
     async with app.run_test(size=(80, 24)) as pilot:
-        open_bidding_game(app, setup_for("perudo", HUMAN, *BOTS))
+        app.start_game(setup_for("perudo", HUMAN, *BOTS))
         table = bidding_table(app)
         await wait_for(pilot, lambda: table._my_turn)
         before = len(table.game.events)
@@ -145,7 +144,7 @@ async def test_illegal_bid_gives_the_engines_reason() -> None:
 async def test_calza_is_not_offered_in_liars_dice() -> None:
     app = DicePokerApp(bot_pace=0, keep_history=False)
     async with app.run_test(size=(80, 24)) as pilot:
-        open_bidding_game(app, setup_for("liars-dice", HUMAN, *BOTS))
+        app.start_game(setup_for("liars-dice", HUMAN, *BOTS))
         table = bidding_table(app)
         await wait_for(pilot, lambda: table._my_turn)
         assert table.check_action("calza", ()) is False
@@ -174,7 +173,7 @@ def bots_play_until(game, stop) -> None:
 async def test_the_reveal_shows_every_cup_and_who_lost() -> None:
     app = DicePokerApp(bot_pace=0, keep_history=False)
     async with app.run_test(size=(80, 24)) as pilot:
-        open_bidding_game(app, setup_for("perudo", HUMAN, *BOTS, seed=3))
+        app.start_game(setup_for("perudo", HUMAN, *BOTS, seed=3))
         table = bidding_table(app)
         await wait_for(pilot, lambda: table._my_turn)
         await pilot.press("up", "enter")
@@ -192,13 +191,12 @@ async def test_the_reveal_shows_every_cup_and_who_lost() -> None:
 
 async def test_palifico_is_shown() -> None:
     from dicepoker_tui.families.bidding.rules.game import BiddingGame
-    from dicepoker_tui.families.bidding.views.flow import open_bidding_table
 
     game = BiddingGame.new("perudo", [HUMAN, *BOTS], seed=1)
     bots_play_until(game, lambda g: g.state.palifico and g.current == 0)
     assert game.state.palifico and game.current == 0  # seed 1 gets there
     app = DicePokerApp(bot_pace=0, keep_history=False)
     async with app.run_test(size=(80, 24)) as pilot:
-        open_bidding_table(app, game)
+        app.open_game(game)
         await wait_for(pilot, lambda: bidding_table(app)._my_turn)
         assert "PALIFICO" in str(bidding_table(app).query_one("#bid-title").render())

@@ -7,7 +7,6 @@ import pytest
 
 from dicepoker_tui import i18n
 from dicepoker_tui.engine.players import Player
-from dicepoker_tui.families.bidding.views.flow import open_bidding_game
 from dicepoker_tui.families.bidding.views.help import BiddingHelpScreen
 from dicepoker_tui.families.bidding.views.text import dice_count
 from dicepoker_tui.family import GameSetup
@@ -30,7 +29,7 @@ def language(request):
 async def test_every_language_shows_the_dice_each_seat_holds(language: str, variant: str) -> None:
     app = DicePokerApp(bot_pace=0, keep_history=False)
     async with app.run_test(size=(80, 24)) as pilot:
-        assert open_bidding_game(app, GameSetup(variant, (HUMAN, *BOTS), seed=7))
+        assert app.start_game(GameSetup(variant, (HUMAN, *BOTS), seed=7))
         table = bidding_table(app)
         await wait_for(pilot, lambda: table._my_turn)
         lines = seats_shown(app).splitlines()
@@ -62,7 +61,7 @@ def footer_words(app: DicePokerApp) -> set[str]:
 async def test_liars_dice_says_liar_and_offers_no_calza() -> None:
     app = DicePokerApp(bot_pace=0, keep_history=False)
     async with app.run_test(size=(80, 24)) as pilot:
-        open_bidding_game(app, GameSetup("liars-dice", (HUMAN, *BOTS), seed=5))
+        app.start_game(GameSetup("liars-dice", (HUMAN, *BOTS), seed=5))
         table = bidding_table(app)
         await until_a_bid_stands(pilot, table)
         words = footer_words(app)
@@ -81,7 +80,7 @@ async def test_liars_dice_says_liar_and_offers_no_calza() -> None:
 async def test_perudo_keeps_dudo_and_calza() -> None:
     app = DicePokerApp(bot_pace=0, keep_history=False)
     async with app.run_test(size=(80, 24)) as pilot:
-        open_bidding_game(app, GameSetup("perudo", (HUMAN, *BOTS), seed=5))
+        app.start_game(GameSetup("perudo", (HUMAN, *BOTS), seed=5))
         table = bidding_table(app)
         await until_a_bid_stands(pilot, table)
         words = footer_words(app)
@@ -91,7 +90,7 @@ async def test_perudo_keeps_dudo_and_calza() -> None:
 async def test_a_face_key_keeps_the_quantity_while_it_is_a_legal_raise() -> None:
     app = DicePokerApp(bot_pace=0, keep_history=False)
     async with app.run_test(size=(80, 24)) as pilot:
-        open_bidding_game(app, GameSetup("liars-dice", (HUMAN, *BOTS), seed=5))
+        app.start_game(GameSetup("liars-dice", (HUMAN, *BOTS), seed=5))
         table = bidding_table(app)
         await wait_for(pilot, lambda: table._my_turn)
         legal = set(table.game.legal_bids())

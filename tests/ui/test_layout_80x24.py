@@ -158,7 +158,6 @@ async def test_every_screen_reads_cleanly_at_80x24(case: Case, lang: str, tmp_pa
 async def test_a_long_name_at_the_bidding_table_gives_way(lang: str) -> None:
     """The seat list shortens a long name with an ellipsis, and the bid prompt stays on
     one line (the name gives way, not the bid) with the keys line under it."""
-    from dicepoker_tui.families.bidding.views.flow import open_bidding_game
     from dicepoker_tui.families.bidding.views.table import BiddingTableScreen
     from dicepoker_tui.family import GameSetup
     from dicepoker_tui.ui.common.textual_private import screen_lines
@@ -169,7 +168,7 @@ async def test_a_long_name_at_the_bidding_table_gives_way(lang: str) -> None:
         setup = GameSetup("perudo", (SEATS[0], *bots), seed=5)
         app = DicePokerApp(bot_pace=0, keep_history=False)
         async with app.run_test(size=SIZE) as pilot:
-            assert open_bidding_game(app, setup)
+            assert app.start_game(setup)
             table = app.screen
             assert isinstance(table, BiddingTableScreen)
             await wait_for(pilot, lambda: table._my_turn)

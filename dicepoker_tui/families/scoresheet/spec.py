@@ -37,6 +37,7 @@ class ScoresheetSpec(FamilySpec):
     max_seats = MAX_PLAYERS
     real_dice = True
     coached = True
+    coach_thresholds = (0.5, 1.0, 2.0, 5.0)
     default_level = "heuristic"
     timeout_level = "heuristic"
     turn_events = frozenset({"turn_started", "game_finished"})

@@ -11,7 +11,7 @@ from textual.containers import VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Static
 
-from dicepoker_tui.families.scoresheet.rules.variants.base import Variant
+from dicepoker_tui.family import VariantLike
 from dicepoker_tui.i18n import N_, _
 from dicepoker_tui.ui.common.footer import KeysFooter
 from dicepoker_tui.ui.common.hanging import HangingRows, Row, reflow, rules_renderable
@@ -76,7 +76,7 @@ class HelpScreen(Screen[None]):
         Binding("f1", "close", "Back", show=False),
     ]
 
-    def __init__(self, variant: Variant | None = None) -> None:
+    def __init__(self, variant: VariantLike | None = None) -> None:
         super().__init__()
         self.variant = variant
 

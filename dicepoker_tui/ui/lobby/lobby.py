@@ -56,7 +56,6 @@ class LobbyScreen(SeatEdits, LobbyLanguage):
         Binding("f1", "rules", "Rules", show=False),
         Binding("c", "resume", "Resume", show=False),
         Binding("h", "history", "History", show=False),
-        Binding("g", "bidding_history", "Perudo games", show=False),
         Binding("t", "theme", "Theme", show=False),
         Binding("d", "real_dice", "Real dice", show=False),
         Binding("w", "help_to_win", "Help to win", show=False),  # its button says the key
@@ -340,11 +339,6 @@ class LobbyScreen(SeatEdits, LobbyLanguage):
     def action_history(self) -> None:
         self.post_message(OpenHistory())
 
-    def action_bidding_history(self) -> None:
-        from dicepoker_tui.families.bidding.views.flow import open_bidding_history
-
-        open_bidding_history(self.app)
-
     def action_theme(self) -> None:
         self.app.action_change_theme()
 
@@ -397,8 +391,3 @@ class LobbyScreen(SeatEdits, LobbyLanguage):
         yield (_("Rules"), _("Rules of the highlighted variant (?)"), self.action_rules)
         yield (_("Resume"), _("Continue an unfinished game (c)"), self.action_resume)
         yield (_("History"), _("Finished games (h)"), self.action_history)
-        yield (
-            _("Perudo and Liar's Dice games"),
-            _("Finished bidding games, reviewed round by round (g)"),
-            self.action_bidding_history,
-        )

@@ -11,7 +11,7 @@ from collections.abc import Callable
 from textual.screen import Screen
 
 from dicepoker_tui.engine.players import Player
-from dicepoker_tui.family import unused_name
+from dicepoker_tui.family import family_of, unused_name
 from dicepoker_tui.i18n import _
 from dicepoker_tui.ui.common.text import level_label
 from dicepoker_tui.ui.lobby.rename import RenameScreen
@@ -24,6 +24,7 @@ class SeatEdits(Screen[None]):
     seats: list[Player]
     coach: list[float | None]
     levels: list[str]
+    variant_id: str
     _seat_index: int | None
     _show_seats: Callable[[int | None], None]
     _not_here: Callable[[str], str | None]
@@ -100,8 +101,6 @@ class SeatEdits(Screen[None]):
 
     def action_coach(self) -> None:
         """Coach the highlighted human seat: off, then each threshold in turn, then off."""
-        from dicepoker_tui.families.scoresheet.views.coach import COACH_THRESHOLDS
-
         reason = self._not_here("coach")
         if reason:
             self.notify(reason, severity="warning", timeout=3)
@@ -113,7 +112,7 @@ class SeatEdits(Screen[None]):
         if seat.kind != "human":
             self.notify(_("The coach is for human seats."), severity="warning", timeout=2)
             return
-        steps: list[float | None] = [None, *COACH_THRESHOLDS]
+        steps: list[float | None] = [None, *family_of(self.variant_id).coach_thresholds]
         current = self.coach[index]
         self.coach[index] = (
             steps[(steps.index(current) + 1) % len(steps)] if current in steps else None

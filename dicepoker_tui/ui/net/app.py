@@ -18,9 +18,7 @@ from textual.app import SystemCommand
 from textual.driver import Driver
 from textual.screen import Screen
 
-from dicepoker_tui.families.bidding.views.shared_table import NetBiddingTableScreen
-from dicepoker_tui.families.scoresheet.rules.game import Game
-from dicepoker_tui.families.scoresheet.views.shared_table import NetTableScreen
+from dicepoker_tui.engine.session import Session
 from dicepoker_tui.i18n import LANGUAGES, N_, _, load_translation
 from dicepoker_tui.net import protocol as p
 from dicepoker_tui.net.client import HubClient, HubError
@@ -29,6 +27,7 @@ from dicepoker_tui.ui.app import DicePokerApp
 from dicepoker_tui.ui.common.textual_private import parsed_styles, reuse_parsed_styles
 from dicepoker_tui.ui.net.lobby import NetLobbyScreen
 from dicepoker_tui.ui.net.pick_name import PickNameScreen
+from dicepoker_tui.ui.net.shared_table import SharedTable
 from dicepoker_tui.ui.net.waiting import WaitingScreen
 from dicepoker_tui.ui.views import views_for
 
@@ -151,13 +150,13 @@ class NetApp(DicePokerApp):
                     self._open_table()
             case p.TableUpdate():
                 for screen in self.screen_stack:
-                    if isinstance(screen, NetTableScreen | NetBiddingTableScreen | WaitingScreen):
+                    if isinstance(screen, SharedTable | WaitingScreen):
                         screen.table_changed(message.table)
             case p.Chat():
                 if message.line.key == p.REMATCH_OFFER and message.line.nick is None:
                     self.notify(message.line.shown(), timeout=20, markup=False)
                 for screen in self.screen_stack:
-                    if isinstance(screen, NetTableScreen | NetBiddingTableScreen | WaitingScreen):
+                    if isinstance(screen, SharedTable | WaitingScreen):
                         screen.chat(message.line)
             case p.Left():
                 if message.reason:
@@ -195,7 +194,7 @@ class NetApp(DicePokerApp):
         self.client.leave()
         self._pop_to_lobby()
 
-    def after_game(self, game: Game, choice: str) -> None:
+    def after_game(self, game: Session, choice: str) -> None:
         if choice == "rematch":
             self.rematch()
         else:
@@ -207,7 +206,7 @@ class NetApp(DicePokerApp):
         self._rematching = True
         self.client.rematch()
 
-    def open_game(self, game: Game, history_id: int | None = None) -> bool:
+    def open_game(self, game: Session, history_id: int | None = None) -> bool:
         self.notify(_("On the server, games are played at its tables."), timeout=3)
         return False
 

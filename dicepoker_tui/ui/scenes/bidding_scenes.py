@@ -11,7 +11,6 @@ from pathlib import Path
 from textual.pilot import Pilot
 
 from dicepoker_tui.engine.players import Player
-from dicepoker_tui.families.bidding.views.flow import open_bidding_game
 from dicepoker_tui.families.bidding.views.table import BiddingTableScreen
 from dicepoker_tui.family import GameSetup
 from dicepoker_tui.ui.app import DicePokerApp
@@ -41,7 +40,7 @@ class BiddingScene:
         async def run_before(pilot: Pilot) -> None:
             app = pilot.app
             setup = GameSetup(variant=self.variant, seats=self.seats, seed=self.seed)
-            open_bidding_game(app, setup)
+            app.start_game(setup)
             await pilot.pause()
             table = next(s for s in app.screen_stack if isinstance(s, BiddingTableScreen))
 

@@ -31,7 +31,7 @@ def _scoresheet_table(game: Session, bots: dict[int, Bot], options: TableOptions
 def _scoresheet_rules(variant: VariantLike) -> Screen:
     from dicepoker_tui.ui.common.help import HelpScreen
 
-    return HelpScreen(variant)  # type: ignore[arg-type]
+    return HelpScreen(variant)
 
 
 def _scoresheet_remote(game: Any, client: Any) -> Screen:

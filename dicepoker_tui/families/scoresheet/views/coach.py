@@ -19,12 +19,13 @@ from dicepoker_tui.families.scoresheet.bots.policy import Option, Policy
 from dicepoker_tui.families.scoresheet.rules import events as ev
 from dicepoker_tui.families.scoresheet.rules.game import Game
 from dicepoker_tui.families.scoresheet.rules.state import GameState
+from dicepoker_tui.families.scoresheet.spec import ScoresheetSpec
 from dicepoker_tui.families.scoresheet.views.hints import coach_note
 
 if TYPE_CHECKING:  # the spread (numpy) loads in the solver's worker
     from dicepoker_tui.families.scoresheet.solver.spread import Spread
 
-COACH_THRESHOLDS = (0.5, 1.0, 2.0, 5.0)
+COACH_THRESHOLDS = ScoresheetSpec.coach_thresholds
 """Thresholds the lobby offers, in expected points (in percentage points of the chance
 to win when the coach helps to win)."""
 
