@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import argparse
 import importlib
+import pkgutil
 import sys
 from collections.abc import Sequence
 
@@ -16,22 +17,37 @@ from dicepoker_tui.cli.errors import CliError
 from dicepoker_tui.i18n import N_, _
 
 # (subcommand, module, one-line help). Modules are imported lazily; help is `_()`-ed when shown.
-SUBCOMMANDS: list[tuple[str, str, str]] = [
+SHARED_COMMANDS: list[tuple[str, str, str]] = [
     ("play", "play", N_("start a game straight at the table")),
     ("variants", "variants", N_("list the variants")),
     ("rules", "rules", N_("print the rules of a variant")),
-    ("score", "score", N_("score rolls of real dice into every box")),
     ("history", "history", N_("list the finished games")),
     ("review", "review", N_("browse the history and step through finished games")),
     ("export", "export", N_("write a stored game as json, csv, txt or svg")),
     ("import", "import_game", N_("add an exported game (json) to the history")),
     ("serve", "serve", N_("run a game server that friends join with plain ssh")),
     ("web", "web", N_("play in a browser: the app served on a local web page")),
-    ("solve", "solve", N_("build the table of optimal play for a variant")),
     ("simulate", "simulate", N_("play many games by bots: solitaire, or bots against each other")),
-    ("advise", "advise", N_("the best play for real dice, every option valued")),
-    ("analyze", "analyze", N_("every decision of a stored game against the best move")),
 ]
+
+
+def subcommands() -> list[tuple[str, str, str]]:
+    """(subcommand, module's full name, help): the shared ones, and each family's own
+    (the `COMMANDS` of its `commands` package, each listed after the command it names)."""
+    found = [(name, f"dicepoker_tui.cli.{module}", text) for name, module, text in SHARED_COMMANDS]
+    package = importlib.import_module("dicepoker_tui.families")
+    for info in sorted(pkgutil.iter_modules(package.__path__), key=lambda m: m.name):
+        prefix = f"dicepoker_tui.families.{info.name}.commands"
+        try:
+            commands = importlib.import_module(prefix).COMMANDS
+        except ModuleNotFoundError as exc:
+            if exc.name is None or not prefix.startswith(exc.name):
+                raise
+            continue
+        for name, module, text, after in commands:
+            at = next((i + 1 for i, c in enumerate(found) if c[0] == after), len(found))
+            found.insert(at, (name, f"{prefix}.{module}", text))
+    return found
 
 
 class OneLineParser(argparse.ArgumentParser):
@@ -63,10 +79,10 @@ def build_parser(command: str | None = None) -> argparse.ArgumentParser:
         help=_("language of the texts: en, uk, ru or hr (any command; default: settings, LANG)"),
     )
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
-    for name, module, help_text in SUBCOMMANDS:
+    for name, module, help_text in subcommands():
         sub_parser = sub.add_parser(name, help=_(help_text), description=_(help_text))
         if command is None or name == command:
-            importlib.import_module(f"dicepoker_tui.cli.{module}").add_parser(sub_parser)
+            importlib.import_module(module).add_parser(sub_parser)
     return parser
 
 
@@ -130,7 +146,8 @@ def main(argv: Sequence[str] | None = None) -> int:
 def _dispatch(argv: list[str]) -> int:
     from dicepoker_tui.store import StoreError
 
-    if not argv or argv[0] not in {name for name, _module, _help in SUBCOMMANDS} | {"-h", "--help"}:
+    commands = subcommands()
+    if not argv or argv[0] not in {name for name, _module, _help in commands} | {"-h", "--help"}:
         if argv and not argv[0].startswith("-"):
             message = _("unknown command {command} (try dicepoker --help)")
             print(f"dicepoker: {message.format(command=repr(argv[0]))}", file=sys.stderr)
@@ -141,8 +158,8 @@ def _dispatch(argv: list[str]) -> int:
             return run_lobby()
     parser = build_parser(argv[0] if argv[0] not in ("-h", "--help") else "")
     args = parser.parse_args(argv)
-    module = {n: m for n, m, _help in SUBCOMMANDS}[args.command]
-    mod = importlib.import_module(f"dicepoker_tui.cli.{module}")
+    module = {n: m for n, m, _help in commands}[args.command]
+    mod = importlib.import_module(module)
     try:
         return int(mod.run(args) or 0)
     except CliError as exc:

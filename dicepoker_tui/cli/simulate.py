@@ -11,9 +11,13 @@ import argparse
 import json
 
 from dicepoker_tui.cli.errors import CliError
-from dicepoker_tui.cli.solver_tables import progress_line, table_for, variant_or_error
 from dicepoker_tui.cli.texts import ascii_int, unknown_variant, whole_number
 from dicepoker_tui.families.scoresheet.bots.noise import LEVEL_NOISE
+from dicepoker_tui.families.scoresheet.commands.solver_tables import (
+    progress_line,
+    table_for,
+    variant_or_error,
+)
 from dicepoker_tui.i18n import _, ngettext
 
 MAX_GAMES = 10_000_000

@@ -14,7 +14,7 @@ CORE_MODULES = [
     "dicepoker_tui.families.scoresheet.rules.variants",
     "dicepoker_tui.families.scoresheet.bots.bots",
     "dicepoker_tui.cli",
-    "dicepoker_tui.cli.score",
+    "dicepoker_tui.families.scoresheet.commands.score",
     "dicepoker_tui.cli.variants",
     "dicepoker_tui.cli.rules",
 ]

@@ -11,10 +11,10 @@ MODULES = [
     "dicepoker_tui.families.scoresheet.bots.simulate",
     "dicepoker_tui.families.scoresheet.bots.analysis",
     "dicepoker_tui.families.scoresheet.bots.solver_bots",
-    "dicepoker_tui.cli.solve",
+    "dicepoker_tui.families.scoresheet.commands.solve",
     "dicepoker_tui.cli.simulate",
-    "dicepoker_tui.cli.advise",
-    "dicepoker_tui.cli.analyze",
+    "dicepoker_tui.families.scoresheet.commands.advise",
+    "dicepoker_tui.families.scoresheet.commands.analyze",
 ]
 
 

@@ -6,10 +6,10 @@ import argparse
 import json
 
 from dicepoker_tui.cli.errors import CliError
-from dicepoker_tui.cli.solver_tables import table_for, variant_or_error
 from dicepoker_tui.cli.texts import ascii_int, describe, roll_problem, whole_number
 from dicepoker_tui.engine.dice import all_rolls, parse_roll
 from dicepoker_tui.families.scoresheet.bots.policy import Option, Policy
+from dicepoker_tui.families.scoresheet.commands.solver_tables import table_for, variant_or_error
 from dicepoker_tui.families.scoresheet.rules.state import Sheet
 from dicepoker_tui.families.scoresheet.rules.variants.base import Variant, WriteContext
 from dicepoker_tui.families.scoresheet.solver.model import NOT_JOKER, Model

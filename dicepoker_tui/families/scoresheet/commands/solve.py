@@ -9,7 +9,11 @@ import time
 from pathlib import Path
 
 from dicepoker_tui.cli.errors import CliError
-from dicepoker_tui.cli.solver_tables import table_for, variant_or_error, winner_tables
+from dicepoker_tui.families.scoresheet.commands.solver_tables import (
+    table_for,
+    variant_or_error,
+    winner_tables,
+)
 from dicepoker_tui.families.scoresheet.solver import table_path
 from dicepoker_tui.i18n import _
 

@@ -6,11 +6,11 @@ import argparse
 import json
 
 from dicepoker_tui.cli.errors import CliError
-from dicepoker_tui.cli.solver_tables import table_for, variant_or_error
 from dicepoker_tui.cli.texts import INT_MAX, ascii_int, describe, no_game, unknown_variant
 from dicepoker_tui.engine.names import plain
 from dicepoker_tui.families.scoresheet.bots.analysis import Analysis, Decision, analyze_events
 from dicepoker_tui.families.scoresheet.bots.policy import Option, Policy
+from dicepoker_tui.families.scoresheet.commands.solver_tables import table_for, variant_or_error
 from dicepoker_tui.families.scoresheet.rules.variants.base import Variant
 from dicepoker_tui.family import family_of
 from dicepoker_tui.i18n import _
