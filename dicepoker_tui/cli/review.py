@@ -47,4 +47,3 @@ def run(args: argparse.Namespace) -> int:
         return run_app(HistoryApp(store, args.game_id, notice), "review")
     finally:
         store.close()
-    return 0

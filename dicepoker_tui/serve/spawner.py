@@ -100,10 +100,6 @@ class Spawner:
         self._sock = ours
         asyncio.get_running_loop().add_reader(ours.fileno(), self._readable)
 
-    @property
-    def zygote_alive(self) -> bool:
-        return self._sock is not None
-
     def _readable(self) -> None:
         assert self._sock is not None
         try:

@@ -85,7 +85,6 @@ for _k, _g in GLOBAL_INDEX.items():
 
 ROLL_COUNTS = np.array([[r.count(v) for v in range(1, FACES + 1)] for r in ROLLS], dtype=np.int64)
 """(252, 6): how many dice of each face a roll shows."""
-ROLL_CODES = ROLL_COUNTS @ CODE_BASE
 KEEP_COUNTS = np.array(
     [[k.count(v) for v in range(1, FACES + 1)] for keeps in KEEPS for k in keeps], dtype=np.int64
 )
@@ -155,13 +154,3 @@ SUB_KEEPS = _sub_keeps()
 def roll_index(dice: tuple[int, ...] | list[int]) -> int:
     """Kernel index of five dice in any order."""
     return INDEX_IN_SIZE[tuple(sorted(dice))]
-
-
-def keep_index(dice: tuple[int, ...] | list[int]) -> int:
-    """Global keep number of 0-5 dice in any order."""
-    return GLOBAL_INDEX[tuple(sorted(dice))]
-
-
-def index_of_counts(counts: np.ndarray) -> np.ndarray:
-    """Global keep numbers of multisets given as (..., 6) face counts."""
-    return CODE_TO_KEEP[counts @ CODE_BASE]

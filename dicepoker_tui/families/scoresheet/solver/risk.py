@@ -25,7 +25,6 @@ from dicepoker_tui.families.scoresheet.solver.cache import (
     DAMAGED,
     get_table,
     load_arrays,
-    model_of,
     save_arrays,
     table_key,
 )
@@ -127,11 +126,3 @@ def get_risk(variant: Variant, progress: Callable[[float], None] | None = None) 
                 _save(table.model, risk)
         _memory[variant.id] = (table, risk)
         return risk
-
-
-def risk_cached(variant: Variant) -> bool:
-    """Whether the variant's risk tables are in memory or on disk (no solving)."""
-    hit = _memory.get(variant.id)
-    if hit is not None and hit[0].variant is variant:
-        return True
-    return risk_path(model_of(variant)).exists()

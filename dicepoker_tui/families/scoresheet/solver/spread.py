@@ -28,7 +28,6 @@ from dicepoker_tui.families.scoresheet.solver.cache import (
     DAMAGED,
     get_table,
     load_arrays,
-    model_of,
     save_arrays,
     table_key,
 )
@@ -138,11 +137,3 @@ def get_spread(variant: Variant, progress: Callable[[float], None] | None = None
                 _save(spread)
         _memory[variant.id] = spread
         return spread
-
-
-def spread_cached(variant: Variant) -> bool:
-    """Whether the variant's spread is in memory or on disk (no solving)."""
-    spread = _memory.get(variant.id)
-    if spread is not None and spread.table.variant is variant:
-        return True
-    return spread_path(model_of(variant)).exists()

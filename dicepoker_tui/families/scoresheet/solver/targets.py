@@ -29,7 +29,6 @@ from dicepoker_tui.families.scoresheet.solver.cache import (
     DAMAGED,
     get_table,
     load_arrays,
-    model_of,
     save_arrays,
     table_key,
 )
@@ -333,11 +332,3 @@ def get_targets(variant: Variant, progress: Callable[[float], None] | None = Non
                 _save(targets)
         _memory[variant.id] = targets
         return targets
-
-
-def targets_cached(variant: Variant) -> bool:
-    """Whether the variant's target tables are in memory or on disk (no solving)."""
-    hit = _memory.get(variant.id)
-    if hit is not None and hit.table.variant is variant:
-        return True
-    return targets_path(model_of(variant)).exists()
