@@ -179,8 +179,9 @@ async def test_a_bot_whose_tables_went_away_plays_on_without_building(
     await guest.connect()
     guest.create("dice-poker", seats=1, bots=["winner"])
     await until(lambda: guest.game is not None and guest.game.started, what="the game")
-    for module in (cache_mod, spread_mod, risk_mod):
-        monkeypatch.setattr(module, "_memory", {})
+    monkeypatch.setattr(cache_mod, "_memory", {})
+    for module in (spread_mod, risk_mod):
+        module.forget()
     for path in (server.data_dir / "cache").glob("*.npz"):
         path.unlink()
     game = guest.game

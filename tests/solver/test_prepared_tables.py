@@ -26,8 +26,9 @@ ROOT = Path(__file__).resolve().parents[2]
 
 def _forget(monkeypatch) -> None:
     """Nothing in this process's memory: every table comes from disk."""
-    for module in (cache_mod, spread_mod, risk_mod, targets_mod):
-        monkeypatch.setattr(module, "_memory", {})
+    monkeypatch.setattr(cache_mod, "_memory", {})
+    for module in (spread_mod, risk_mod, targets_mod):
+        module.forget()
 
 
 def _poll(check, what: str, timeout: float = 30.0):

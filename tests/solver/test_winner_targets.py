@@ -104,7 +104,7 @@ def empty_cache(solved, monkeypatch, tmp_path):
     table = solved("dice-poker")
     monkeypatch.setenv("DICEPOKER_HOME", str(tmp_path))
     monkeypatch.setitem(targets_mod.TARGET_OPEN, "dice-poker", 2)
-    monkeypatch.setattr(targets_mod, "_memory", {})
+    targets_mod.forget()
     path = targets_mod.targets_path(table.model)
     path.parent.mkdir(parents=True, exist_ok=True)
     return table, path
@@ -116,7 +116,7 @@ def test_a_damaged_target_file_is_solved_again(empty_cache, monkeypatch):
     tg = targets_mod.get_targets(table.variant)
     assert tg.open_max == 2 and (tg.chance[:, 0] == 1).all()
     assert path.read_bytes()[:2] == b"PK"  # written again, whole
-    monkeypatch.setattr(targets_mod, "_memory", {})
+    targets_mod.forget()
     again = targets_mod.get_targets(table.variant)
     assert np.array_equal(again.chance, tg.chance) and np.array_equal(again.below, tg.below)
 

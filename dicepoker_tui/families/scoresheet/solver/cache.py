@@ -20,6 +20,7 @@ import zipfile
 import zlib
 from collections.abc import Callable
 from pathlib import Path
+from typing import Generic, TypeVar
 
 import numpy as np
 
@@ -27,6 +28,8 @@ from dicepoker_tui.families.scoresheet.rules.variants.base import Variant
 from dicepoker_tui.families.scoresheet.solver.model import Model
 from dicepoker_tui.families.scoresheet.solver.table import SOLVER_VERSION, Table, model_for, solve
 from dicepoker_tui.family.prepared import cache_dir, on_release, prepared_only, refuse_build
+
+T = TypeVar("T")
 
 DIGEST = 16
 """Hex digits of the model digest in a table's file name (`table_key`)."""
@@ -204,3 +207,45 @@ def cached(variant: Variant) -> bool:
     if table is not None and table.variant is variant:
         return True
     return table_path(_model(variant)).exists()
+
+
+class SideTables(Generic[T]):
+    """Tables solved from a variant's main table (spread, risk, targets): kept in memory,
+    read from the cache on disk, or solved (and cached); never solved on a server."""
+
+    def __init__(
+        self,
+        load: Callable[[Table], T | None],
+        solve: Callable[[Table, Callable[[float], None] | None], T],
+        save: Callable[[Table, T], None],
+        fits: Callable[[T], bool] = lambda _value: True,
+    ) -> None:
+        self._load, self._solve, self._save, self._fits = load, solve, save, fits
+        self._memory: dict[str, tuple[Table, T]] = {}
+        self._lock = threading.Lock()
+
+    def get(self, variant: Variant, progress: Callable[[float], None] | None = None) -> T:
+        """The variant's tables: from memory, the cache, or solved (and cached)."""
+        table = get_table(variant, progress=progress)
+        with self._lock:
+            hit = self._memory.get(variant.id)
+            if hit is not None and hit[0] is table and self._fits(hit[1]):
+                return hit[1]
+            value = self._load(table)
+            if value is None:
+                refuse_build(variant.id)
+                value = self._solve(table, progress)
+                with contextlib.suppress(OSError):  # a read-only cache: re-solved next time
+                    self._save(table, value)
+            self._memory[variant.id] = (table, value)
+            return value
+
+    def loaded(self, variant: Variant) -> T | None:
+        """The variant's tables if they are in memory (never loads or solves)."""
+        hit = self._memory.get(variant.id)
+        return hit[1] if hit is not None and hit[0].variant is variant else None
+
+    def forget(self) -> None:
+        """Nothing in memory: the next `get` reads the cache (or solves)."""
+        with self._lock:
+            self._memory.clear()

@@ -10,8 +10,6 @@ Built once per variant and cached beside the expected-score table, like the spre
 
 from __future__ import annotations
 
-import contextlib
-import threading
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -23,14 +21,14 @@ from dicepoker_tui.families.scoresheet.rules.variants.base import Variant
 from dicepoker_tui.families.scoresheet.solver.build import solve_values
 from dicepoker_tui.families.scoresheet.solver.cache import (
     DAMAGED,
-    get_table,
+    SideTables,
     load_arrays,
     save_arrays,
     table_key,
 )
 from dicepoker_tui.families.scoresheet.solver.model import Model
 from dicepoker_tui.families.scoresheet.solver.table import Table
-from dicepoker_tui.family.prepared import cache_dir, refuse_build
+from dicepoker_tui.family.prepared import cache_dir
 
 THETAS = (-0.04, -0.02, -0.01, -0.005, -0.0025, 0.0025, 0.005, 0.01, 0.02, 0.04)
 """The risk attitudes with a table (0, the expected-score table, is the plain solver)."""
@@ -80,10 +78,6 @@ def solve_risk(
     return RiskTables(THETAS, values, time.perf_counter() - t0)
 
 
-_memory: dict[str, tuple[Table, RiskTables]] = {}
-_lock = threading.Lock()
-
-
 def risk_path(model: Model) -> Path:
     return cache_dir() / f"{table_key(model)}-risk{RISK_VERSION}.npz"
 
@@ -110,19 +104,19 @@ def _save(model: Model, risk: RiskTables) -> None:
                 seconds=np.float64(risk.seconds), **arrays)  # fmt: skip
 
 
+_tables: SideTables[RiskTables] = SideTables(
+    _load,
+    lambda table, progress: solve_risk(table.model, progress=progress),
+    lambda table, risk: _save(table.model, risk),
+)
+
+
 def get_risk(variant: Variant, progress: Callable[[float], None] | None = None) -> RiskTables:
     """The risk-adjusted tables of a variant: from memory, the cache, or solved (and
     cached)."""
-    table = get_table(variant, progress=progress)
-    with _lock:
-        hit = _memory.get(variant.id)
-        if hit is not None and hit[0] is table:
-            return hit[1]
-        risk = _load(table)
-        if risk is None:
-            refuse_build(variant.id)
-            risk = solve_risk(table.model, progress=progress)
-            with contextlib.suppress(OSError):  # a read-only cache costs a re-solve next time
-                _save(table.model, risk)
-        _memory[variant.id] = (table, risk)
-        return risk
+    return _tables.get(variant, progress)
+
+
+def forget() -> None:
+    """No risk tables in memory (the next ones are read from the cache)."""
+    _tables.forget()

@@ -11,8 +11,6 @@ One table per variant, cached next to the expected-score table.
 
 from __future__ import annotations
 
-import contextlib
-import threading
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -26,14 +24,14 @@ from dicepoker_tui.families.scoresheet.rules.variants.base import Variant
 from dicepoker_tui.families.scoresheet.solver.build import solve_values
 from dicepoker_tui.families.scoresheet.solver.cache import (
     DAMAGED,
-    get_table,
+    SideTables,
     load_arrays,
     save_arrays,
     table_key,
 )
 from dicepoker_tui.families.scoresheet.solver.model import Fields, Model
 from dicepoker_tui.families.scoresheet.solver.table import Table
-from dicepoker_tui.family.prepared import cache_dir, refuse_build
+from dicepoker_tui.family.prepared import cache_dir
 
 SPREAD_VERSION = 1
 """Bump when the spread tables' meaning or layout change (part of the file name)."""
@@ -97,10 +95,6 @@ def solve_spread(
     return Spread(table, var.astype(np.float32), time.perf_counter() - t0)
 
 
-_memory: dict[str, Spread] = {}
-_lock = threading.Lock()
-
-
 def spread_path(model: Model) -> Path:
     return cache_dir() / f"{table_key(model)}-spread{SPREAD_VERSION}.npz"
 
@@ -122,18 +116,18 @@ def _save(spread: Spread) -> None:
     save_arrays(spread_path(spread.model), var=spread.var, seconds=np.float64(spread.seconds))
 
 
+_tables: SideTables[Spread] = SideTables(
+    _load,
+    lambda table, progress: solve_spread(table, progress=progress),
+    lambda _table, spread: _save(spread),
+)
+
+
 def get_spread(variant: Variant, progress: Callable[[float], None] | None = None) -> Spread:
     """The spread of a variant: from memory, the cache, or solved (and cached)."""
-    table = get_table(variant, progress=progress)
-    with _lock:
-        spread = _memory.get(variant.id)
-        if spread is not None and spread.table is table:
-            return spread
-        spread = _load(table)
-        if spread is None:
-            refuse_build(variant.id)
-            spread = solve_spread(table, progress=progress)
-            with contextlib.suppress(OSError):  # a read-only cache costs a re-solve next time
-                _save(spread)
-        _memory[variant.id] = spread
-        return spread
+    return _tables.get(variant, progress)
+
+
+def forget() -> None:
+    """No spread in memory (the next one is read from the cache)."""
+    _tables.forget()

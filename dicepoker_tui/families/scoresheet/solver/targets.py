@@ -15,7 +15,6 @@ Built once per variant and cached beside the expected-score table, like the spre
 from __future__ import annotations
 
 import contextlib
-import threading
 import time
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
@@ -27,7 +26,7 @@ import numpy as np
 from dicepoker_tui.families.scoresheet.rules.variants.base import Variant
 from dicepoker_tui.families.scoresheet.solver.cache import (
     DAMAGED,
-    get_table,
+    SideTables,
     load_arrays,
     save_arrays,
     table_key,
@@ -42,7 +41,7 @@ from dicepoker_tui.families.scoresheet.solver.terms import (
     with_floor,
     write_values,
 )
-from dicepoker_tui.family.prepared import cache_dir, refuse_build
+from dicepoker_tui.family.prepared import cache_dir
 
 TARGET_OPEN: dict[str, int] = {"yahtzee": 5, "yatzy": 5}
 """Variants whose `winner` bot plays its last turns with target tables: states with at
@@ -257,10 +256,6 @@ def _quantized(p: np.ndarray) -> np.ndarray:
     return np.rint(p * QUANTUM).astype(np.uint16)
 
 
-_memory: dict[str, Targets] = {}
-_lock = threading.Lock()
-
-
 def targets_path(model: Model) -> Path:
     open_max = TARGET_OPEN.get(model.variant.id, 0)
     return cache_dir() / f"{table_key(model)}-targets{TARGETS_VERSION}-{open_max}-{WIDTH}.npz"
@@ -311,24 +306,24 @@ def has_targets(variant_id: str) -> bool:
     return TARGET_OPEN.get(variant_id, 0) > 0
 
 
+_tables: SideTables[Targets] = SideTables(
+    _load,
+    lambda table, progress: solve_targets(table, progress=progress),
+    lambda _table, targets: _save(targets),
+    _fits,
+)
+
+
 def loaded_targets(variant: Variant) -> Targets | None:
     """The variant's target tables if they are in memory (never loads or solves)."""
-    hit = _memory.get(variant.id)
-    return hit if hit is not None and hit.table.variant is variant else None
+    return _tables.loaded(variant)
 
 
 def get_targets(variant: Variant, progress: Callable[[float], None] | None = None) -> Targets:
     """The target tables of a variant: from memory, the cache, or solved (and cached)."""
-    table = get_table(variant, progress=progress)
-    with _lock:
-        hit = _memory.get(variant.id)
-        if hit is not None and hit.table is table and _fits(hit):
-            return hit
-        targets = _load(table)
-        if targets is None:
-            refuse_build(variant.id)
-            targets = solve_targets(table, progress=progress)
-            with contextlib.suppress(OSError):  # a read-only cache costs a re-solve next time
-                _save(targets)
-        _memory[variant.id] = targets
-        return targets
+    return _tables.get(variant, progress)
+
+
+def forget() -> None:
+    """No target tables in memory (the next ones are read from the cache)."""
+    _tables.forget()
