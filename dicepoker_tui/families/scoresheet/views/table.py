@@ -24,6 +24,7 @@ from dicepoker_tui.families.scoresheet.rules.state import GameState, evolve
 from dicepoker_tui.families.scoresheet.rules.variants.base import Variant
 from dicepoker_tui.families.scoresheet.views.boxes import BoxList
 from dicepoker_tui.families.scoresheet.views.log import GameLog
+from dicepoker_tui.families.scoresheet.views.log_text import log_line
 from dicepoker_tui.families.scoresheet.views.menu import MenuChoice, MenuScreen
 from dicepoker_tui.families.scoresheet.views.scoresheet import ResultChoice, ScoresheetScreen
 from dicepoker_tui.families.scoresheet.views.seat_role import SeatRole
@@ -44,7 +45,6 @@ from dicepoker_tui.ui.common.footer import KeysFooter
 from dicepoker_tui.ui.common.handover import HandoverResult, HandoverScreen
 from dicepoker_tui.ui.common.help import HelpScreen
 from dicepoker_tui.ui.common.size_notice import SizeNotice
-from dicepoker_tui.ui.common.text import log_line
 from dicepoker_tui.ui.common.textual_private import withdraw_note
 from dicepoker_tui.ui.messages import GameOver, ToLobby
 
