@@ -85,9 +85,10 @@ async def test_undo_with_nothing_to_undo_and_after_the_next_throw() -> None:
         assert expected in messages(app)
         await pilot.press("r", "enter", "r")  # the next throw closes the undo window
         written = dict(game.state.sheets[0].scores)
+        app.clear_notifications()  # (the first may have timed out on a busy machine)
         await pilot.press("u")
         assert game.state.sheets[0].scores == written
-        assert messages(app).count(expected) == 2
+        assert messages(app).count(expected) == 1
 
 
 async def test_undo_restores_the_sheet_and_the_cursor() -> None:
