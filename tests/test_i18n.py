@@ -237,7 +237,7 @@ def test_txt_export_follows_the_language_csv_and_json_do_not(english_after) -> N
 
 
 def test_svg_export_follows_the_language(english_after) -> None:
-    from dicepoker_tui.ui.common.svg_export import render_svg
+    from dicepoker_tui.families.scoresheet.views.svg_export import render_svg
 
     doc = _finished_export()
     i18n.set_language("hr")

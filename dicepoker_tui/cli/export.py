@@ -19,8 +19,6 @@ from dicepoker_tui.family import FamilySpec, family_of
 from dicepoker_tui.i18n import _
 from dicepoker_tui.store import GameNotFound, StoreError
 
-SVG_MODULE = "dicepoker_tui.ui.common.svg_export"
-"""Draws the sheet as the app shows it: `render_svg(doc: ExportedGame) -> str`."""
 VIEWS_MODULE = "dicepoker_tui.ui.views"
 """Renders the text formats a family leaves to the terminal UI: `export_text(doc, fmt)`."""
 
@@ -95,8 +93,6 @@ def _render(family: FamilySpec, doc: Any, fmt: str) -> str:
     text = family.render_export(doc, fmt)
     if text is not None:
         return text
-    if fmt == "svg":
-        return render_svg(doc)
     try:
         views = importlib.import_module(VIEWS_MODULE)
     except ImportError:
@@ -104,11 +100,3 @@ def _render(family: FamilySpec, doc: Any, fmt: str) -> str:
             _("{format} export needs the terminal UI module").format(format=fmt)
         ) from None
     return str(views.export_text(doc, fmt))
-
-
-def render_svg(doc: Any) -> str:
-    try:
-        module = importlib.import_module(SVG_MODULE)
-    except ImportError:
-        raise CliError(_("svg export needs the terminal UI module")) from None
-    return str(module.render_svg(doc))

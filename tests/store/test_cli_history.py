@@ -113,7 +113,7 @@ def test_export_formats(home: Path, tmp_path: Path) -> None:
     csv_text = dicepoker(home, "export", game_id, "--format", "csv").stdout
     assert csv_text.startswith("game_id,variant,")
     svg = dicepoker(home, "export", game_id, "--format", "svg")
-    if importlib.util.find_spec("dicepoker_tui.ui.common.svg_export") is None:
+    if importlib.util.find_spec("dicepoker_tui.families.scoresheet.views.svg_export") is None:
         _one_line_error(svg, "svg export needs the terminal UI module")
     else:
         assert svg.returncode == 0 and "<svg" in svg.stdout

@@ -9,9 +9,9 @@ from __future__ import annotations
 
 import pytest
 
+from dicepoker_tui.families.scoresheet.views.svg_export import picture_app
 from dicepoker_tui.store import Store
 from dicepoker_tui.store.export import export_game
-from dicepoker_tui.ui.common.svg_export import picture_app
 from dicepoker_tui.ui.scenes.history_scenes import HISTORY_SCENES, HistoryScene, sample_history
 
 

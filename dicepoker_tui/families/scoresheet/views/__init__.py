@@ -52,10 +52,19 @@ def _stats(store: Store, variant: str | None, player: str | None) -> Screen:
     return StatsScreen(store, variant=variant, player=player)
 
 
+def _export_text(doc: Any, fmt: str) -> str:
+    if fmt != "svg":
+        raise KeyError(f"no {fmt} export for {doc.variant}")
+    from dicepoker_tui.families.scoresheet.views.svg_export import render_svg
+
+    return render_svg(doc)
+
+
 VIEWS = FamilyViews(
     _scoresheet_table,
     _scoresheet_rules,
     remote_table=_scoresheet_remote,
     review=_review,
     stats=_stats,
+    export_text=_export_text,
 )
