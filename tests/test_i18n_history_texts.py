@@ -7,9 +7,10 @@ import pytest
 from textual.binding import Binding, BindingsMap
 
 from dicepoker_tui import i18n
+from dicepoker_tui.families.scoresheet.views.review_steps import five_of_a_kind_label
 from dicepoker_tui.i18n_extract import messages_in_source, missing
 from dicepoker_tui.ui.common.i18n_bindings import translated
-from dicepoker_tui.ui.history.review_text import five_of_a_kind_label, number, variant_name
+from dicepoker_tui.ui.history.review_text import number, variant_name
 
 LANGS = ("uk", "ru", "hr")
 

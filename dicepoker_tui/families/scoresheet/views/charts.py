@@ -8,8 +8,8 @@ from rich.text import Text
 from textual.reactive import reactive
 from textual.widget import Widget
 
+from dicepoker_tui.families.scoresheet.views.review_steps import bar, histogram_text
 from dicepoker_tui.i18n import _
-from dicepoker_tui.ui.history.review_text import bar, histogram_text
 
 
 class TotalsChart(Widget):

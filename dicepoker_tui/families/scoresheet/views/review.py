@@ -34,21 +34,20 @@ from dicepoker_tui.families.scoresheet.views.review_analysis import (
     summary_text,
     turn_marks,
 )
+from dicepoker_tui.families.scoresheet.views.review_steps import (
+    Step,
+    review_steps,
+    step_summary,
+    step_text,
+    turn_detail,
+)
 from dicepoker_tui.families.scoresheet.views.sheet import SheetTable
 from dicepoker_tui.families.scoresheet.views.sheet_model import result_line
 from dicepoker_tui.i18n import _
 from dicepoker_tui.store import GameRecord, Store, StoreError
 from dicepoker_tui.ui.common.export_save import export_review
 from dicepoker_tui.ui.common.footer import KeysFooter
-from dicepoker_tui.ui.history.review_text import (
-    Step,
-    review_steps,
-    step_summary,
-    step_text,
-    time_zone,
-    turn_detail,
-    when,
-)
+from dicepoker_tui.ui.history.review_text import time_zone, when
 
 if TYPE_CHECKING:  # the solver (numpy) is imported when a game is analysed
     from dicepoker_tui.families.scoresheet.bots.analysis import Analysis

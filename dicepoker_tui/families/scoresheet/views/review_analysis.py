@@ -10,8 +10,8 @@ from typing import TYPE_CHECKING
 
 from rich.text import Text
 
+from dicepoker_tui.families.scoresheet.views.review_steps import Step
 from dicepoker_tui.i18n import _
-from dicepoker_tui.ui.history.review_text import Step
 
 if TYPE_CHECKING:  # the solver (numpy) loads only when a game is analysed
     from dicepoker_tui.families.scoresheet.bots.analysis import Analysis, Decision

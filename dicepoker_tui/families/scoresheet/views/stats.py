@@ -13,20 +13,14 @@ from textual.widgets import Button, DataTable, Sparkline, Static
 
 from dicepoker_tui.families.scoresheet.rules.variants import all_variants, get_variant
 from dicepoker_tui.families.scoresheet.views.charts import BoxAverages, TotalsChart
+from dicepoker_tui.families.scoresheet.views.review_steps import five_of_a_kind_label
 from dicepoker_tui.families.scoresheet.views.sheet_model import ordinal
 from dicepoker_tui.i18n import _
 from dicepoker_tui.store import GameRecord, PlayerStats, Store, StoreError
 from dicepoker_tui.ui.common.footer import KeysFooter
 from dicepoker_tui.ui.history.choose import filter_labels, show_filter_labels
 from dicepoker_tui.ui.history.player_screen import PlayerFiguresScreen
-from dicepoker_tui.ui.history.review_text import (
-    five_of_a_kind_label,
-    number,
-    players_text,
-    time_zone,
-    variant_name,
-    when,
-)
+from dicepoker_tui.ui.history.review_text import number, players_text, time_zone, variant_name, when
 
 BEST_GAMES = 10
 
