@@ -60,7 +60,8 @@ def chat_text(line: p.ChatLine) -> Text:
 
 
 class ChatInput(Input):
-    """The chat line: a keypress repaints the line alone.
+    """The chat line: a keypress repaints the line alone, opening and leaving it keeps
+    the footer.
 
     Textual's `Input` sets its virtual size (the text's width) on every change of its
     value, and a virtual size change asks for a new layout of the whole screen. This line
@@ -69,6 +70,9 @@ class ChatInput(Input):
     """
 
     virtual_size = Reactive(Size(0, 0), repaint=True)
+    keeps_footer = True
+    """While a line is typed here the footer keeps the screen's keys (see `KeysFooter`):
+    rebuilding it each time the chat line is opened and left cost more than the line."""
 
     def restricted(self) -> None:
         """A key beyond the line's length does nothing (Textual's `Input` rings the bell
