@@ -21,6 +21,7 @@ from dicepoker_tui.ui.net.panel import ChatInput, ChatLog
 from dicepoker_tui.ui.net.table import NetTableScreen
 
 from .helpers import until
+from .ssh_client import Terminal, connect
 
 KEYS = {"\r": "enter", " ": "space"}
 
@@ -164,3 +165,16 @@ async def test_chat_lines_arriving_lay_out_nothing(hub_socket, connect, monkeypa
         assert counts.layouts == 0
         assert log.vertical_scrollbar.window_virtual_size == len(log.lines)
         assert log.scroll_y == log.max_scroll_y  # the newest line in view
+
+
+async def test_over_ssh_keys_beyond_the_budget_are_dropped_with_one_notice(game_server):
+    """A real session: a thousand keys in one write; those beyond the key budget are
+    dropped by the app's terminal driver (one notice says so), and the app still answers."""
+    async with await connect(game_server.port, "masher") as conn:
+        term = await Terminal.open(conn)
+        await term.shows("online as masher")
+        term.send("x" * 1000)
+        await term.shows("Too many keys at once")
+        assert term.screen().count("Too many keys at once") == 1
+        term.send("n")
+        await term.shows("Open the table")

@@ -27,6 +27,7 @@ from dicepoker_tui.ui import messages
 from dicepoker_tui.ui.app import DicePokerApp
 from dicepoker_tui.ui.common.textual_private import parsed_styles, reuse_parsed_styles
 from dicepoker_tui.ui.net.bidding_table import NetBiddingTableScreen
+from dicepoker_tui.ui.net.diff_driver import KeysDropped, diffing
 from dicepoker_tui.ui.net.lobby import NetLobbyScreen
 from dicepoker_tui.ui.net.pick_name import PickNameScreen
 from dicepoker_tui.ui.net.table import NetTableScreen
@@ -100,8 +101,6 @@ class NetApp(DicePokerApp):
 
     def get_driver_class(self) -> type[Driver]:
         """The platform's driver, sending only the cells that changed: every byte crosses SSH."""
-        from dicepoker_tui.ui.net.diff_driver import diffing
-
         driver = super().get_driver_class()
         if driver.__name__ == "WebDriver":  # a browser tab: its frames are the browser's
             return driver
@@ -178,12 +177,17 @@ class NetApp(DicePokerApp):
 
     async def on_event(self, event: events.Event) -> None:
         """A key beyond the key budget is dropped before any work (one notice says so): a
-        flood of keys costs the app little, whatever widget they would reach."""
+        flood of keys costs the app little, whatever widget they would reach. (Over SSH
+        the driver drops them already, in its input thread: see `diff_driver`.)"""
         key = isinstance(event, events.Key) and not event.is_forwarded
         if key and not self.key_budget.take():
             self._refused(_(TOO_MANY_KEYS))
             return
         await super().on_event(event)
+
+    def on_keys_dropped(self, message: KeysDropped) -> None:
+        """Keys dropped by the SSH driver (as `on_event` drops them for the others)."""
+        self._refused(_(TOO_MANY_KEYS))
 
     def _refused(self, line: str) -> None:
         """One notice for a refusal (the same one again while it shows is not stacked)."""
