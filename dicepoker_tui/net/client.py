@@ -9,6 +9,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import time
 from collections.abc import Callable
 from pathlib import Path
 
@@ -33,6 +34,37 @@ class HubError(Exception):
         """The hub's refusal code (`name_taken`, `bad_nick`, ...), None when unreachable."""
 
 
+class TokenBucket:
+    """A budget of `rate` things a second on average, `burst` at once (the chat lines an
+    app may send: the hub's own limit, kept before sending, so a line beyond it costs
+    nothing and is not lost; the keys a session's app takes)."""
+
+    def __init__(
+        self, rate: float, burst: float, clock: Callable[[], float] = time.monotonic
+    ) -> None:
+        self.rate, self.burst, self.clock = rate, burst, clock
+        self._tokens = burst
+        self._at = clock()
+
+    def take(self) -> bool:
+        """Spend one: False (and nothing spent) when none is left."""
+        now = self.clock()
+        self._tokens = min(self.burst, self._tokens + max(0.0, now - self._at) * self.rate)
+        self._at = now
+        if self._tokens < 1:
+            return False
+        self._tokens -= 1
+        return True
+
+
+def mute_request(text: str) -> p.Mute | None:
+    """`/mute NAME` or `/unmute NAME` as the request it is; None for a chat line."""
+    command, _, nick = text.strip().partition(" ")
+    if command in ("/mute", "/unmute") and nick.strip():
+        return p.Mute(nick=nick.strip()[:64], muted=command == "/mute")
+    return None
+
+
 class HubClient:
     """One connection to the hub, saying hello with a session token."""
 
@@ -46,6 +78,8 @@ class HubClient:
         self.seated: list[str] = []
         self.game: MirroredSession | None = None
         self.chat: list[p.ChatLine] = []
+        self.chat_budget = TokenBucket(p.CHAT_RATE, p.CHAT_BURST)
+        """The chat lines this app may still send (see `may_say`)."""
         self._listeners: list[Listener] = []
         self._reader: asyncio.StreamReader | None = None
         self._writer: asyncio.StreamWriter | None = None
@@ -153,11 +187,17 @@ class HubClient:
         if self.game is not None:
             self.send(p.Rematch(table=self.game.table.id))
 
+    def may_say(self, text: str) -> bool:
+        """Whether `text` may be said now: a chat line takes one from the chat budget
+        (False when it is spent: hold the line and try again later); `/mute` is free."""
+        return mute_request(text) is not None or self.chat_budget.take()
+
     def say(self, text: str) -> None:
-        """Say `text` at the table; `/mute NAME` and `/unmute NAME` mute and unmute a player."""
-        command, _, nick = text.strip().partition(" ")
-        if command in ("/mute", "/unmute") and nick.strip():
-            self.send(p.Mute(nick=nick.strip()[:64], muted=command == "/mute"))
+        """Say `text` at the table; `/mute NAME` and `/unmute NAME` mute and unmute a player.
+        (The hub keeps the chat budget too: ask `may_say` first.)"""
+        mute = mute_request(text)
+        if mute is not None:
+            self.send(mute)
         elif self.game is not None and text.strip():
             self.send(p.Say(table=self.game.table.id, text=text[: p.CHAT_MAX]))
 

@@ -36,6 +36,12 @@ MAX_HUB_LINE = 4 * 1024 * 1024
 tables are capped, a game's events are bounded by its rules and one undo a turn, the
 chat keeps its last lines), so the reader never meets a line it cannot take."""
 CHAT_MAX = 200
+CHAT_RATE = 1.0
+"""Chat lines a second a player may say, on average (the hub's limit, which each app
+also keeps before it sends: a line beyond it stays in the player's chat line)."""
+CHAT_BURST = 5.0
+"""Chat lines a player may say at once, above the average."""
+CHAT_TOO_FAST = N_("You are chatting too fast: wait a moment.")
 NICK_PATTERN = r"\A[A-Za-z0-9][A-Za-z0-9_.-]{0,23}\Z"
 """A nickname (`\\Z`: a trailing newline is no part of one)."""
 REMATCH_OFFER = N_("{nick} offers a rematch — press r to join")

@@ -11,6 +11,7 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from dicepoker_tui.net import protocol as p
 from dicepoker_tui.net.hub.model import Identity, Peer, PeerState, Table, Ticket
 
 
@@ -32,9 +33,9 @@ class HubLimits:
     request_rate: float = 20.0
     """Requests a second a peer may make, on average."""
     request_burst: float = 60.0
-    chat_rate: float = 1.0
+    chat_rate: float = p.CHAT_RATE
     """Chat lines a second a peer may say, on average."""
-    chat_burst: float = 5.0
+    chat_burst: float = p.CHAT_BURST
     max_muted: int = 100
     """Players one peer may mute."""
 

@@ -50,7 +50,7 @@ class Play(HubBase):
             )
         state.chat_at = now
         if state.chat_tokens < 1:
-            raise Refusal("chat_too_fast", N_("You are chatting too fast: wait a moment."))
+            raise Refusal("chat_too_fast", p.CHAT_TOO_FAST)
         state.chat_tokens -= 1
 
     @staticmethod

@@ -6,9 +6,9 @@ when it fits beside the screen's keys (long words in some languages).
 
 Textual's `Footer` composes empty, waits for the screen's bindings to settle, then
 recomposes after the next refresh — so a screen is drawn twice before its keys show, and
-the footer is rebuilt whenever focus moves. With `first_frame`, the keys are composed at
-once and rebuilt only when what the footer shows changes (the first screen an SSH player
-sees, where every frame crosses the network).
+the footer is rebuilt whenever focus moves. Here it is rebuilt only when what it shows
+changes; with `first_frame`, the keys are composed at once too (the first screen an SSH
+player sees, where every frame crosses the network).
 
 When the keys do not fit the width (long words in some languages, a narrow terminal), no
 key leaves the line: a key with alternatives shows its last one (`space/r` → `r`), then the
@@ -63,8 +63,9 @@ class KeysFooter(Footer):
 
     `palette`: "shown", "hidden", or "fit" — left out when the keys of the screen and the
     palette key do not fit the width together, so the screen's keys, up to `esc`, stay
-    readable. `first_frame`: keys in the screen's first frame, recomposed only when they
-    change."""
+    readable. `first_frame`: keys in the screen's first frame. Either way the footer is
+    recomposed only when the keys it shows change, and not while a widget with a true
+    `keeps_footer` (a chat line) has the focus."""
 
     def __init__(self, palette: PaletteKey = "shown", first_frame: bool = False) -> None:
         super().__init__(compact=True, show_command_palette=palette != "hidden")
@@ -117,7 +118,7 @@ class KeysFooter(Footer):
         if self.palette == "fit" and footer_ready(self):
             self._palette_shown = self._palette_fits()
             self.set_reactive(Footer.show_command_palette, self._palette_shown)
-        if self.first_frame:
+        if self.first_frame or footer_ready(self):
             self._shown = self._keys()
         widgets: list[Widget] = list(super().compose())
         keys = [
@@ -130,8 +131,11 @@ class KeysFooter(Footer):
         yield from widgets
 
     def bindings_changed(self, screen: Screen) -> None:
+        if getattr(screen.focused, "keeps_footer", False):
+            return  # a line typed in (the chat) takes the keys: the screen's keys stay shown
         if not self.first_frame:
-            super().bindings_changed(screen)
+            if self._shown is None or self._keys() != self._shown:
+                super().bindings_changed(screen)
             return
         if not screen.app.app_focus or not self.is_attached or screen is not self.screen:
             return

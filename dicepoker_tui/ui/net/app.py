@@ -13,18 +13,20 @@ from pathlib import Path
 from time import monotonic
 
 from rich.console import Console
-from textual import on
+from textual import events, on
 from textual.app import SystemCommand
 from textual.driver import Driver
+from textual.notifications import SeverityLevel
 from textual.screen import Screen
 
 from dicepoker_tui.engine.session import Session
 from dicepoker_tui.i18n import LANGUAGES, N_, _, load_translation
 from dicepoker_tui.net import protocol as p
-from dicepoker_tui.net.client import HubClient, HubError
+from dicepoker_tui.net.client import HubClient, HubError, TokenBucket
 from dicepoker_tui.ui import messages
 from dicepoker_tui.ui.app import DicePokerApp
 from dicepoker_tui.ui.common.textual_private import parsed_styles, reuse_parsed_styles
+from dicepoker_tui.ui.net.diff_driver import KeysDropped, diffing
 from dicepoker_tui.ui.net.lobby import NetLobbyScreen
 from dicepoker_tui.ui.net.pick_name import PickNameScreen
 from dicepoker_tui.ui.net.shared_table import SharedTable
@@ -34,6 +36,12 @@ from dicepoker_tui.ui.views import views_for
 PICK_AGAIN = ("bad_nick", "name_taken")
 """The hub's refusals of a picked nickname: the player picks another."""
 LOST = N_("The connection to the game server was lost.")
+TOO_MANY_KEYS = N_("Too many keys at once: some were not taken.")
+KEY_RATE = 40.0
+"""Keys a second a session's app takes, on average: more than anyone types (a key held
+down repeats some 30 times a second); beyond it a key is dropped before any work."""
+KEY_BURST = 200.0
+"""Keys a session's app takes at once, above the average (a chat line pasted key by key)."""
 
 _warm_styles: tuple[dict, dict] | None = None
 """(parsed CSS rules, the CSS variables they were parsed with) from `warm_up`."""
@@ -59,8 +67,10 @@ class NetApp(DicePokerApp):
         """A browser tab: the player picks a nickname before the hub is joined."""
         self._resumed = False
         self._rematching = False
-        self._error_shown: tuple[str, float] = ("", 0.0)
-        """The hub's last refusal shown and until when (the same one again is not stacked)."""
+        self.key_budget = TokenBucket(KEY_RATE, KEY_BURST)
+        """The keys this app still takes (see `on_event`)."""
+        self._shown: dict[str, float] = {}
+        """Notices showing now, and until when (the same one again is not stacked)."""
         if _warm_styles is not None:
             reuse_parsed_styles(self, _warm_styles)
 
@@ -90,8 +100,6 @@ class NetApp(DicePokerApp):
 
     def get_driver_class(self) -> type[Driver]:
         """The platform's driver, sending only the cells that changed: every byte crosses SSH."""
-        from dicepoker_tui.ui.net.diff_driver import diffing
-
         driver = super().get_driver_class()
         if driver.__name__ == "WebDriver":  # a browser tab: its frames are the browser's
             return driver
@@ -166,14 +174,47 @@ class NetApp(DicePokerApp):
             case p.Error():
                 self._refused(message.shown())
 
-    def _refused(self, line: str) -> None:
-        """One notice for a refusal: the same one again while it shows is not stacked (a
-        flood of refused requests would otherwise cost this app a toast each)."""
-        now = monotonic()
-        if self._error_shown[0] == line and now < self._error_shown[1]:
+    async def on_event(self, event: events.Event) -> None:
+        """A key beyond the key budget is dropped before any work (one notice says so): a
+        flood of keys costs the app little, whatever widget they would reach. (Over SSH
+        the driver drops them already, in its input thread: see `diff_driver`.)"""
+        key = isinstance(event, events.Key) and not event.is_forwarded
+        if key and not self.key_budget.take():
+            self._refused(_(TOO_MANY_KEYS))
             return
-        self._error_shown = (line, now + 3)
-        self.notify(line, severity="warning", timeout=3, markup=False)
+        await super().on_event(event)
+
+    def on_keys_dropped(self, message: KeysDropped) -> None:
+        """Keys dropped by the SSH driver (as `on_event` drops them for the others)."""
+        self._refused(_(TOO_MANY_KEYS))
+
+    def _refused(self, line: str) -> None:
+        """One notice for a refusal (the same one again while it shows is not stacked)."""
+        if self._shown.get(line, 0.0) <= monotonic():
+            self.notify(line, severity="warning", timeout=3, markup=False)
+
+    def notify(
+        self,
+        message: str,
+        *,
+        title: str = "",
+        severity: SeverityLevel = "information",
+        timeout: float | None = None,
+        markup: bool = True,
+    ) -> None:
+        """A notice, unless the same one shows already: a flood of keys the table refuses
+        (a watcher's throws) or of refused requests would otherwise cost a toast each."""
+        now = monotonic()
+        if self._shown.get(message, 0.0) > now:
+            return
+        if len(self._shown) >= 32:  # forget the notices gone
+            self._shown = {m: until for m, until in self._shown.items() if until > now}
+        self._shown[message] = now + (self.NOTIFICATION_TIMEOUT if timeout is None else timeout)
+        super().notify(message, title=title, severity=severity, timeout=timeout, markup=markup)
+
+    def clear_notifications(self) -> None:
+        self._shown.clear()
+        super().clear_notifications()
 
     def _open_table(self) -> None:
         game = self.client.game

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
 
 from rich.text import Text
 from textual.app import ComposeResult
@@ -59,7 +60,8 @@ def chat_text(line: p.ChatLine) -> Text:
 
 
 class ChatInput(Input):
-    """The chat line: a keypress repaints the line alone.
+    """The chat line: a keypress repaints the line alone, opening and leaving it keeps
+    the footer.
 
     Textual's `Input` sets its virtual size (the text's width) on every change of its
     value, and a virtual size change asks for a new layout of the whole screen. This line
@@ -68,6 +70,32 @@ class ChatInput(Input):
     """
 
     virtual_size = Reactive(Size(0, 0), repaint=True)
+    keeps_footer = True
+    """While a line is typed here the footer keeps the screen's keys (see `KeysFooter`):
+    rebuilding it each time the chat line is opened and left cost more than the line."""
+
+    def restricted(self) -> None:
+        """A key beyond the line's length does nothing (Textual's `Input` rings the bell
+        for each: a flood of keys would ring it for every one)."""
+
+
+class ChatLog(RichLog):
+    """The chat so far: a line written repaints the log alone.
+
+    `RichLog` sets its virtual size (the height of its lines) for every line written, and
+    a virtual size change asks for a new layout of the whole screen. This log has a fixed
+    size: only a wider line, or the first line beyond its height (the scrollbar shows),
+    needs a layout; otherwise the scrollbar is told the new height and that is all.
+    """
+
+    virtual_size = Reactive(Size(0, 0), repaint=True)
+
+    def watch_virtual_size(self, old: Size, new: Size) -> None:
+        height = self.scrollable_content_region.height
+        if new.width != old.width or (old.height > height) != (new.height > height):
+            self.refresh(layout=True)
+        elif self.show_vertical_scrollbar:
+            self.vertical_scrollbar.window_virtual_size = new.height
 
 
 class NetPanel(Vertical):
@@ -91,15 +119,17 @@ class NetPanel(Vertical):
             super().__init__()
             self.text = text
 
-    def __init__(self, you: str, **kwargs) -> None:
+    def __init__(self, you: str, may_say: Callable[[str], bool] | None = None, **kwargs) -> None:
         super().__init__(**kwargs)
         self.you = you
+        self.may_say = may_say or (lambda text: True)
+        """Whether a line may be said now (the app's chat budget, `HubClient.may_say`)."""
         self._table: p.TableInfo | None = None
         self._pending: list[p.ChatLine] = []
 
     def compose(self) -> ComposeResult:
         yield Static(id="net-presence")
-        yield RichLog(id="net-chat", wrap=True, markup=False, max_lines=200, min_width=1)
+        yield ChatLog(id="net-chat", wrap=True, markup=False, max_lines=200, min_width=1)
         yield ChatInput(
             placeholder=_("c: chat · enter sends · /mute NAME · escape back"),
             max_length=p.CHAT_MAX,
@@ -130,12 +160,21 @@ class NetPanel(Vertical):
             self._pending.clear()
 
     def focus_input(self) -> None:
+        """Focus the chat line at once, so what is typed right after the chat key reaches
+        the line and not the table's keys. (The app sends each key to the focused widget
+        as it arrives: the screens bind the chat key with priority, which the app runs
+        then, and `Widget.focus` would move the focus only after the keys queued.)"""
         for say in self.query("#net-say").results(Input):
-            say.focus()
+            self.screen.set_focus(say)
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
+        """Send the line, or, beyond the chat budget, keep it in the chat line (enter
+        again sends it) with one notice: a flood of lines costs the app no more."""
         event.stop()
         text = event.value.strip()
+        if text and not self.may_say(text):  # the app shows the same notice once
+            self.notify(_(p.CHAT_TOO_FAST), severity="warning", timeout=3, markup=False)
+            return
         event.input.value = ""
         if text:
             self.post_message(self.Said(text))

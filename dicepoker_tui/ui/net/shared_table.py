@@ -26,7 +26,7 @@ class SharedTable:
     def compose(self) -> ComposeResult:
         for widget in super().compose():  # type: ignore[misc]
             if isinstance(widget, KeysFooter):
-                yield NetPanel(self.you, id="net-panel")
+                yield NetPanel(self.you, self.client.may_say, id="net-panel")
             yield widget
 
     def _fill_panel(self) -> NetPanel:

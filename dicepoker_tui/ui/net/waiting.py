@@ -25,7 +25,7 @@ class WaitingScreen(Screen[None]):
     """A table whose seats are not all taken yet."""
 
     BINDINGS = [
-        Binding("c", "chat", "Chat"),
+        Binding("c", "chat", "Chat", priority=True),  # see `NetPanel.focus_input`
         Binding("escape", "leave", "Leave"),
     ]
 
@@ -44,7 +44,7 @@ class WaitingScreen(Screen[None]):
         yield Static(title, id="waiting-title", classes="screen-title")
         with Vertical(id="waiting-body"):
             yield Static(text, id="waiting-text")
-        panel = NetPanel(self.you, id="net-panel")
+        panel = NetPanel(self.you, self.client.may_say, id="net-panel")
         panel.show_table(self.remote.table)
         panel.add_lines(self.client.chat)
         yield panel

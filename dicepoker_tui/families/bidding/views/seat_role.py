@@ -2,7 +2,7 @@
 
 At home (the default) the bots play on this machine and people at one keyboard hand it
 over between turns. A shared table on the game server gives the same screen a remote
-role (`ui/net/bidding_table.py`): the hub plays the bots, the screen follows the hub's
+role (`views/shared_table.py`): the hub plays the bots, the screen follows the hub's
 events, and the result offers the table's rematch.
 """
 

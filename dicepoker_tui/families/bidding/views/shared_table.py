@@ -71,7 +71,10 @@ class NetBiddingTableScreen(SharedTable, BiddingTableScreen):
     """The bidding table screen for a game played on the hub: the usual table with a
     remote seat role, the chat panel and its keys."""
 
-    BINDINGS = [Binding("t", "chat", "Talk"), Binding("r", "rematch", "Rematch", show=False)]
+    BINDINGS = [
+        Binding("t", "chat", "Talk", priority=True),  # see `NetPanel.focus_input`
+        Binding("r", "rematch", "Rematch", show=False),
+    ]
 
     def __init__(self, game: RemoteBiddingGame, client: HubClient) -> None:
         super().__init__(game, {}, 0.0, role=RemoteBiddingRole(game))

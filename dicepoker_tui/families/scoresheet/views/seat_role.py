@@ -2,7 +2,7 @@
 
 A table at home (one player, or hot-seat friends at one keyboard) uses `SeatRole`
 itself: bots run on this machine, people hand the keyboard over between turns. A shared
-table on the game server gives the same screen a remote role (`ui/net/table.py`): the
+table on the game server gives the same screen a remote role (`views/shared_table.py`): the
 hub plays the bots, only your own seat acts, and the lines say who is playing where.
 """
 

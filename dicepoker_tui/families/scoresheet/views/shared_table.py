@@ -124,7 +124,7 @@ class NetTableScreen(SharedTable, TableScreen):
     """The table screen for a game played on the hub: the usual table with a remote
     seat role, the chat panel and its keys."""
 
-    BINDINGS = [Binding("c", "chat", "Chat")]
+    BINDINGS = [Binding("c", "chat", "Chat", priority=True)]  # see `NetPanel.focus_input`
 
     def __init__(self, game: RemoteGame, client: HubClient) -> None:
         super().__init__(game, {}, 0.0, kept=True, role=RemoteRole(game))
