@@ -174,6 +174,7 @@ def test_one_die_against_one_plays_from_the_solved_table(
     assert moves >= 72
 
 
+@pytest.mark.slow
 @settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(
     variant=st.sampled_from(["perudo", "liars-dice"]),

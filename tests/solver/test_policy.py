@@ -14,6 +14,8 @@ from dicepoker_tui.engine.scoresheet.state import Sheet
 from tests.solver.playing import random_sheet
 from tests.solver.reference_turn import outcomes
 
+pytestmark = pytest.mark.slow
+
 VARIANTS = ("yahtzee", "yahtzee-free-joker", "yatzy", "dice-poker", "dice-poker-bank")
 
 situations = st.tuples(

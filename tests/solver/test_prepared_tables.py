@@ -20,6 +20,8 @@ from dicepoker_tui.ai.solver import spread as spread_mod
 from dicepoker_tui.ai.solver import targets as targets_mod
 from dicepoker_tui.engine.scoresheet.variants import get_variant
 
+pytestmark = pytest.mark.slow
+
 ROOT = Path(__file__).resolve().parents[2]
 
 

@@ -18,6 +18,8 @@ from dicepoker_tui.engine.scoresheet.game import Game
 from dicepoker_tui.engine.scoresheet.state import Sheet
 from dicepoker_tui.families import bot_driver, family_of
 
+pytestmark = pytest.mark.slow
+
 
 def endgame_spread(table) -> Spread:
     """With every sheet one write from full, no variance is ever read: a zero spread

@@ -13,6 +13,8 @@ from dicepoker_tui.ai.table_sim import play_tables
 from dicepoker_tui.ai.win_policy import risk_pick
 from dicepoker_tui.engine.scoresheet.state import Sheet
 
+pytestmark = pytest.mark.slow
+
 _risk: dict[str, RiskTables] = {}
 
 

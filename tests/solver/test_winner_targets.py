@@ -12,6 +12,8 @@ from dicepoker_tui.ai.solver.cache import table_key
 from dicepoker_tui.ai.solver.spread import solve_spread
 from dicepoker_tui.ai.table_sim import play_tables
 
+pytestmark = pytest.mark.slow
+
 
 @pytest.fixture
 def dice_poker_targets(solved, monkeypatch):
