@@ -4,7 +4,7 @@ BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 TEST_STAMP := $(VENV)/.installed-test
 
-.PHONY: play test lint screenshots bench clean
+.PHONY: play test test-fast lint screenshots bench clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -25,6 +25,12 @@ test: $(TEST_STAMP)
 	$(BIN)/ruff check .
 	$(BIN)/lint-imports
 	$(BIN)/python -m pytest
+
+# The unit-level tests; the folders whose every test is `app` or `slow` (tests/conftest.py)
+# are not even collected.
+test-fast: $(TEST_STAMP)
+	$(BIN)/python -m pytest -m "not slow and not app" \
+		--ignore=tests/ui --ignore=tests/net --ignore=tests/web --ignore=tests/cli
 
 lint: $(TEST_STAMP)
 	$(BIN)/ruff check .

@@ -35,6 +35,7 @@ def test_extraction_finds_calls_plurals_markers_and_footer_keys() -> None:
     assert messages_in_source(source) == {"Hello", "Marked", "{n} die", "{n} dice", "Quit", "Other"}
 
 
+@pytest.mark.slow
 def test_the_app_uses_box_labels_and_screen_texts() -> None:
     used = app_messages()
     assert {"Full house", "Small straight", "Poker", "Total", "Back", "Help"} <= used
@@ -45,6 +46,7 @@ def test_extraction_reads_calls_inside_f_string_fields() -> None:
     assert messages_in_source(source) == {"from the bank", "a", "b"}
 
 
+@pytest.mark.slow
 def test_the_source_marks_every_label_of_the_built_in_variants() -> None:
     """What the registry shows is what `pybabel extract` finds (marked with `N_()`)."""
     from dicepoker_tui.families.bidding.rules import variants as bidding_variants
@@ -73,6 +75,7 @@ def test_merging_what_a_catalogue_has_leaves_it_as_written(lang, tmp_path, monke
     assert i18n.po_path(lang).read_text(encoding="utf-8") == original
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("lang", LANGS)
 def test_every_message_the_app_uses_is_translated(lang: str) -> None:
     assert missing(lang) == []
@@ -170,6 +173,7 @@ def _run(*args: str, lang_env: str = "C.UTF-8", home: str) -> subprocess.Complet
     )
 
 
+@pytest.mark.slow
 def test_cli_lang_flag_and_lang_env_translate_human_output(tmp_path) -> None:
     home = str(tmp_path)
     english = _run("score", "--variant", "dice-poker", "12345", home=home)
@@ -183,6 +187,7 @@ def test_cli_lang_flag_and_lang_env_translate_human_output(tmp_path) -> None:
     assert rules.stdout.startswith("POKER NA KOCKICE")
 
 
+@pytest.mark.slow
 def test_machine_output_never_changes_with_language(tmp_path) -> None:
     home = str(tmp_path)
     outputs = [
@@ -196,6 +201,7 @@ def test_machine_output_never_changes_with_language(tmp_path) -> None:
     assert len(variants) == 1
 
 
+@pytest.mark.slow
 def test_unknown_language_is_one_line_error(tmp_path) -> None:
     result = _run("--lang", "xx", "variants", home=str(tmp_path))
     assert result.returncode == 2
@@ -203,6 +209,7 @@ def test_unknown_language_is_one_line_error(tmp_path) -> None:
     assert result.stderr.strip().count("\n") == 0 and "unknown language 'xx'" in result.stderr
 
 
+@pytest.mark.slow
 def test_saved_language_setting_is_used_and_flag_wins(tmp_path) -> None:
     (tmp_path / "settings.json").write_text(json.dumps({"language": "uk"}), encoding="utf-8")
     saved = _run("score", "--variant", "yahtzee", "11111", home=str(tmp_path))
@@ -222,6 +229,7 @@ def _finished_export():
     return build_export(game, 7, "finished", when, when, when)
 
 
+@pytest.mark.slow
 def test_txt_export_follows_the_language_csv_and_json_do_not(english_after) -> None:
     from dicepoker_tui.families.scoresheet.history.sheet_formats import to_csv, to_txt
     from dicepoker_tui.store.export import to_json
@@ -236,6 +244,7 @@ def test_txt_export_follows_the_language_csv_and_json_do_not(english_after) -> N
     assert russian[1:] == english[1:]
 
 
+@pytest.mark.slow
 def test_svg_export_follows_the_language(english_after) -> None:
     from dicepoker_tui.families.scoresheet.views.svg_export import render_svg
 

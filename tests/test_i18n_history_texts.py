@@ -33,6 +33,7 @@ def test_extraction_reads_contexts_of_calls_and_of_a_class_footer() -> None:
     assert messages_in_source(source) == {"review\x04Start", "review\x04Back", "Start"}
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("lang", LANGS)
 def test_review_footer_words_are_in_every_catalogue(lang: str) -> None:
     lacking = [m for m in missing(lang) if m.startswith("review\x04")]

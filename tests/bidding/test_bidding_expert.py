@@ -70,7 +70,7 @@ def test_solving_again_gives_the_stored_value() -> None:
     assert value == pytest.approx(endgame_value("perudo-palifico"), abs=1e-6)
 
 
-def test_the_endgame_values_are_the_ones_in_the_readme() -> None:
+def test_the_endgame_values_are_the_ones_in_docs_bots() -> None:
     assert endgame_value("liars-dice") == pytest.approx(-1 / 9, abs=1e-6)
     assert endgame_value("perudo") == pytest.approx(0.009177, abs=1e-6)
     assert endgame_value("perudo-palifico") == pytest.approx(5 / 28, abs=1e-6)
@@ -174,6 +174,7 @@ def test_one_die_against_one_plays_from_the_solved_table(
     assert moves >= 72
 
 
+@pytest.mark.slow
 @settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(
     variant=st.sampled_from(["perudo", "liars-dice"]),

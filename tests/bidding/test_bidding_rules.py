@@ -163,6 +163,7 @@ def test_wrong_calza_loses_the_last_die_and_ends_the_game() -> None:
     assert [s.place for s in g.state.standings] == [2, 1]
 
 
+@pytest.mark.slow
 @settings(max_examples=40, deadline=None)
 @given(
     variant=st.sampled_from(["perudo", "liars-dice"]),

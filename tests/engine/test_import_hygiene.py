@@ -6,6 +6,10 @@ import subprocess
 import sys
 import textwrap
 
+import pytest
+
+pytestmark = pytest.mark.slow
+
 CORE_MODULES = [
     "dicepoker_tui.engine",
     "dicepoker_tui.engine.core",

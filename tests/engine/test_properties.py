@@ -24,6 +24,8 @@ from tests.reference import (
     write_bonus,
 )
 
+pytestmark = pytest.mark.slow
+
 SETTINGS = settings(
     max_examples=16,
     deadline=None,

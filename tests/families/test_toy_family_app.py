@@ -29,6 +29,8 @@ from dicepoker_tui.ui.app import DicePokerApp
 from dicepoker_tui.ui.views import FamilyViews, register_views, unregister_views
 from tests.families.pig import Bank, PigGame, PigSpec, Roll
 
+pytestmark = pytest.mark.app
+
 
 class PigTable(Screen[None]):
     """Roll (r) or bank (b); bot seats play when it is their turn."""

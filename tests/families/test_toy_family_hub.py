@@ -18,6 +18,8 @@ from dicepoker_tui.store import Store
 from tests.families.pig import Bank, PigSpec, Roll
 from tests.net.helpers import Recorder, until
 
+pytestmark = pytest.mark.app
+
 
 @pytest.fixture
 def pig() -> Iterator[PigSpec]:

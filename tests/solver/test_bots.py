@@ -29,6 +29,7 @@ def test_levels_are_registered() -> None:
     assert set(LEVELS) <= set(bot_levels())
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     "variant", ["yahtzee", "yahtzee-free-joker", "yatzy", "dice-poker", "dice-poker-bank"]
 )
@@ -38,6 +39,7 @@ def test_every_level_plays_a_whole_game_legally(solved, variant: str) -> None:
     assert all(len(s.scores) == len(game.variant.box_ids) for s in game.state.sheets)
 
 
+@pytest.mark.slow
 def test_analysis_of_a_game(solved) -> None:
     solved("yahtzee")
     game = play("yahtzee", ["optimal", "novice"], seed=5)
@@ -54,6 +56,7 @@ def test_analysis_of_a_game(solved) -> None:
     assert all(d.loss >= 0 and d.best is not None for d in analysis.decisions)
 
 
+@pytest.mark.slow
 def test_an_undone_write_is_not_a_decision(solved) -> None:
     solved("yahtzee")
     game = Game.new("yahtzee", ["Ann"], seed=2, real_dice=True)

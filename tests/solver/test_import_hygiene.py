@@ -5,6 +5,10 @@ from __future__ import annotations
 import subprocess
 import sys
 
+import pytest
+
+pytestmark = pytest.mark.slow
+
 MODULES = [
     "dicepoker_tui.families.scoresheet.solver",
     "dicepoker_tui.families.scoresheet.bots.policy",

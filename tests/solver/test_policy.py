@@ -14,6 +14,8 @@ from dicepoker_tui.families.scoresheet.solver.dice_graph import ROLL_P, ROLLS
 from tests.solver.playing import random_sheet
 from tests.solver.reference_turn import outcomes
 
+pytestmark = pytest.mark.slow
+
 VARIANTS = ("yahtzee", "yahtzee-free-joker", "yatzy", "dice-poker", "dice-poker-bank")
 
 situations = st.tuples(

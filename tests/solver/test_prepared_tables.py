@@ -21,6 +21,8 @@ from dicepoker_tui.families.scoresheet.solver import spread as spread_mod
 from dicepoker_tui.families.scoresheet.solver import targets as targets_mod
 from dicepoker_tui.family import prepared
 
+pytestmark = pytest.mark.slow
+
 ROOT = Path(__file__).resolve().parents[2]
 
 

@@ -24,6 +24,7 @@ def test_simulated_games_replay_through_the_engine_to_the_same_totals(
         assert game.state.sheets[0].total == total
 
 
+@pytest.mark.slow
 def test_the_same_seed_gives_the_same_games_whatever_the_threads(solved) -> None:
     table = solved("yatzy")
     one = simulate(table, "casual", games=1500, seed=3, workers=1)
@@ -33,6 +34,7 @@ def test_the_same_seed_gives_the_same_games_whatever_the_threads(solved) -> None
     assert (one.scores != other.scores).any()
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("variant", ["yahtzee", "dice-poker"])
 def test_optimal_mean_is_the_exact_value_within_sampling_error(solved, variant: str) -> None:
     table = solved(variant)
@@ -43,6 +45,7 @@ def test_optimal_mean_is_the_exact_value_within_sampling_error(solved, variant: 
     assert abs(s["mean"] - table.start) < 4 * error
 
 
+@pytest.mark.slow
 def test_weaker_levels_score_less(solved) -> None:
     table = solved("yahtzee")
     means = [

@@ -11,6 +11,8 @@ import pytest
 
 from dicepoker_tui.families.scoresheet.solver.cache import save_table
 
+pytestmark = pytest.mark.slow
+
 
 @pytest.fixture(scope="module")
 def home(solved, tmp_path_factory):

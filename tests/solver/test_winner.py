@@ -18,6 +18,8 @@ from dicepoker_tui.families.scoresheet.rules.state import Sheet
 from dicepoker_tui.families.scoresheet.solver.spread import Spread, solve_spread
 from dicepoker_tui.family import bot_driver, family_of
 
+pytestmark = pytest.mark.slow
+
 
 def endgame_spread(table) -> Spread:
     """With every sheet one write from full, no variance is ever read: a zero spread

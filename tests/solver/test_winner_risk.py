@@ -13,6 +13,8 @@ from dicepoker_tui.families.scoresheet.rules.state import Sheet
 from dicepoker_tui.families.scoresheet.solver.risk import THETAS, RiskTables, solve_risk
 from dicepoker_tui.families.scoresheet.solver.spread import solve_spread
 
+pytestmark = pytest.mark.slow
+
 _risk: dict[str, RiskTables] = {}
 
 

@@ -12,6 +12,8 @@ from dicepoker_tui.families.scoresheet.solver import targets as targets_mod
 from dicepoker_tui.families.scoresheet.solver.cache import table_key
 from dicepoker_tui.families.scoresheet.solver.spread import solve_spread
 
+pytestmark = pytest.mark.slow
+
 
 @pytest.fixture
 def dice_poker_targets(solved, monkeypatch):

@@ -85,6 +85,7 @@ def _home_with_games(home: Path) -> dict[str, int]:
     return ids
 
 
+@pytest.mark.slow
 def test_an_old_history_keeps_every_bidding_game_under_a_new_id(tmp_path: Path) -> None:
     path = tmp_path / "history.db"
     sheets = [finished_game("yahtzee", seed=s) for s in (1, 2)]
@@ -125,6 +126,7 @@ def test_an_old_history_keeps_every_bidding_game_under_a_new_id(tmp_path: Path) 
         assert store.game(5).status == "finished"
 
 
+@pytest.mark.slow
 def test_history_json_lists_bidding_games_with_the_scoresheet_keys(tmp_path: Path) -> None:
     home = tmp_path / "home"
     ids = _home_with_games(home)
@@ -148,6 +150,7 @@ def test_history_json_lists_bidding_games_with_the_scoresheet_keys(tmp_path: Pat
     assert "perudo" in text and "#1" in text
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("variant", ["perudo", "liars-dice"])
 def test_export_import_round_trip_gives_the_same_game(tmp_path: Path, variant: str) -> None:
     home, other = tmp_path / "home", tmp_path / "other"
@@ -201,6 +204,7 @@ def _forge(doc: dict, how: str) -> dict:
     return forged
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("how", ["cup", "count", "loser", "place", "truncated"])
 def test_a_forged_import_is_refused_with_one_line(tmp_path: Path, how: str) -> None:
     home, other = tmp_path / "home", tmp_path / "other"
@@ -218,6 +222,7 @@ def test_a_forged_import_is_refused_with_one_line(tmp_path: Path, how: str) -> N
     )
 
 
+@pytest.mark.slow
 def test_review_of_a_bidding_game_is_checked_before_the_screen_opens(tmp_path: Path) -> None:
     home = tmp_path / "home"
     _home_with_games(home)
@@ -228,6 +233,7 @@ def test_review_of_a_bidding_game_is_checked_before_the_screen_opens(tmp_path: P
     )
 
 
+@pytest.mark.slow
 def test_analyze_of_a_bidding_game_says_it_applies_to_scoresheet_games(tmp_path: Path) -> None:
     home = tmp_path / "home"
     game_id = _home_with_games(home)["perudo"]

@@ -17,6 +17,8 @@ from dicepoker_tui.engine.players import Player
 from dicepoker_tui.store import Recorder, Store
 from tests.store.scripted import finished_game, new_game, play
 
+pytestmark = pytest.mark.slow
+
 ROOT = Path(__file__).resolve().parents[2]
 
 

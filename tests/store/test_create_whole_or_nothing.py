@@ -20,6 +20,8 @@ from tests.store.scripted import finished_game
 from tests.store.test_bidding_store import play_out
 from tests.store.test_cli_history import ROOT, dicepoker
 
+pytestmark = pytest.mark.slow
+
 
 def _rows(db: Path) -> list[tuple]:
     """(status, event_count, log length) of every game, read straight from the file."""

@@ -242,6 +242,7 @@ def _content(doc: Any) -> tuple[Any, ...]:
     return (doc.events, doc.sheets, doc.players, doc.status, doc.variant)
 
 
+@pytest.mark.slow
 @settings(
     max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
 )
@@ -262,6 +263,7 @@ def test_fuzzed_bytes_are_refused_or_harmless(exported: str, data: st.DataObject
     assert game.state.sheets == Game.from_events(original.events).state.sheets
 
 
+@pytest.mark.slow
 @settings(
     max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
 )

@@ -21,6 +21,8 @@ from dicepoker_tui.store.export import export_game, render
 from tests.store.scripted import finished_game, new_game, play
 from tests.store.test_cli_history import ROOT, dicepoker
 
+pytestmark = pytest.mark.slow
+
 ANN_AND_BOT = [Player(name="Ann"), Player(name="Bot", kind="bot", level="novice")]
 
 

@@ -27,6 +27,7 @@ os._exit(0)  # these two only in the WAL, which lacks the pages checkpointed bef
 """
 
 
+@pytest.mark.slow
 def test_an_empty_main_file_whose_wal_lacks_pages_is_recovered_row_by_row(
     tmp_path: Path,
 ) -> None:
@@ -49,6 +50,7 @@ def test_an_empty_main_file_whose_wal_lacks_pages_is_recovered_row_by_row(
         assert dicepoker(home, "export", str(game["id"])).returncode == 0
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     ("args", "expected"),
     [

@@ -17,6 +17,8 @@ from tests.store.scripted import finished_game
 from tests.store.test_cli_history import dicepoker
 from tests.store.test_import_strict import MAKERS
 
+pytestmark = pytest.mark.slow
+
 FULL = "the game history could not be used: database or disk is full"
 
 

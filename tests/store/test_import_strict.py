@@ -25,6 +25,8 @@ from tests.store.scripted import finished_game
 from tests.store.test_bidding_store import play_out
 from tests.store.test_cli_history import dicepoker
 
+pytestmark = pytest.mark.slow
+
 SEED_MAX = 2**63 - 1
 SEATS = [Player(name="Ann"), Player(name="Bot", kind="bot", level="novice")]
 BIDDING_SEATS = [*SEATS, Player(name="Cy", kind="bot", level="expert")]

@@ -17,6 +17,8 @@ from dicepoker_tui.store import Store
 from tests.store.kill_child import PLAYERS
 from tests.store.scripted import new_game, play
 
+pytestmark = pytest.mark.slow
+
 ROOT = Path(__file__).resolve().parents[2]
 
 

@@ -43,6 +43,7 @@ def _refusal(result) -> str:
     return line
 
 
+@pytest.mark.slow
 def test_import_refusals_are_ukrainian_with_the_same_status(tmp_path: Path, exported: str) -> None:
     bad = tmp_path / "bad.json"
     bad.write_text(exported[: len(exported) // 2])
@@ -95,6 +96,7 @@ def test_a_rule_breaking_event_is_explained_in_ukrainian(exported: str) -> None:
     assert message.startswith("подія ") and "dice_thrown" in message
 
 
+@pytest.mark.slow
 def test_moved_aside_notice_is_ukrainian_in_a_cli_run(tmp_path: Path) -> None:
     (tmp_path / "history.db").write_bytes(b"\x00garbage" * 500)
     result = dicepoker(tmp_path, "--lang", "uk", "history", "--json")

@@ -55,6 +55,7 @@ def _write_v1(path: Path, games: list[Game]) -> None:
     conn.close()
 
 
+@pytest.mark.slow
 def test_version_1_is_migrated_and_its_sheets_filled_in(tmp_path: Path) -> None:
     path = tmp_path / "history.db"
     games = [finished_game("yahtzee", seed=s) for s in (1, 2, 3)]
@@ -201,6 +202,7 @@ def test_no_usable_place_is_an_error_not_a_history_in_memory(tmp_path: Path) -> 
     assert blocker.read_text() == "x"
 
 
+@pytest.mark.slow
 def test_default_place_is_dicepoker_home(tmp_path: Path) -> None:
     code = (
         "from dicepoker_tui.store import Store, default_db_path;"
@@ -218,6 +220,7 @@ def test_default_place_is_dicepoker_home(tmp_path: Path) -> None:
     assert (tmp_path / "home" / "history.db").exists()
 
 
+@pytest.mark.slow
 def test_store_modules_import_no_textual() -> None:
     code = (
         "import sys, dicepoker_tui.store, dicepoker_tui.store.export,"

@@ -21,6 +21,8 @@ from dicepoker_tui.store import Recorder, Store, StoreError
 from dicepoker_tui.store.leases import GameLeased
 from tests.store.test_cli_history import ROOT
 
+pytestmark = pytest.mark.slow
+
 DEADLINE = 60.0
 
 

@@ -17,6 +17,8 @@ from tests.store.scripted import finished_game
 from tests.store.test_bidding_history import _bidding_game
 from tests.store.test_cli_history import dicepoker
 
+pytestmark = pytest.mark.slow
+
 NOT_JSON = '[{"type": "game_started", oops'
 WHY = "its log is not JSON: Expecting property name enclosed in double quotes"
 

@@ -195,8 +195,8 @@ async def test_the_server_warns_when_the_descriptor_limit_is_too_low(short_tmp):
 
 
 def test_the_systemd_unit_sets_the_descriptor_limit():
-    readme = (Path(__file__).parents[2] / "README.md").read_text()
-    unit = readme[readme.index("[Service]") : readme.index("[Install]")]
+    hosting = (Path(__file__).parents[2] / "docs" / "hosting.md").read_text()
+    unit = hosting[hosting.index("[Service]") : hosting.index("[Install]")]
     assert re.search(r"^LimitNOFILE=(\d+)$", unit, re.M)
     assert int(re.search(r"^LimitNOFILE=(\d+)$", unit, re.M).group(1)) >= 4096
 

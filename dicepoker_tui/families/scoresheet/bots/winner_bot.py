@@ -22,7 +22,7 @@ WINNER = "winner"
 RISK_UNTIL: dict[str, int] = {"yatzy": 2, "dice-poker": 2, "dice-poker-bank": 2}
 """Variants whose early turns the bot plays with a risk attitude (θ = deficit over both
 seats' remaining variance), while more boxes than this are open; for the chance to win
-after. Measured better than every turn for the chance to win only in these (README, by
+after. Measured better than every turn for the chance to win only in these (docs/bots.md, by
 `bench/win_paired.py`: +0.12 % of the wins in Yatzy, +0.29 % in dice poker, +0.96 % with
 the roll bank, but -0.24 % in Yahtzee, whose Yahtzee bonuses make a risk-seeking table
 chase them)."""

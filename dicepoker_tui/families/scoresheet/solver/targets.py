@@ -45,7 +45,7 @@ from dicepoker_tui.family.prepared import cache_dir
 
 TARGET_OPEN: dict[str, int] = {"yahtzee": 5, "yatzy": 5}
 """Variants whose `winner` bot plays its last turns with target tables: states with at
-most this many boxes open have one (where measured better, see the README)."""
+most this many boxes open have one (where measured better, see docs/bots.md)."""
 
 WIDTH = 192
 """Targets 0 .. WIDTH - 1 per state; a higher one counts as out of reach."""
