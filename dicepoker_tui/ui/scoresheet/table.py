@@ -219,7 +219,7 @@ class TableScreen(TableKeys):
         elif isinstance(event, ev.WriteUndone):
             self._cursors[event.player] = event.box
         if isinstance(event, ev.DiceThrown | ev.BoxWritten | ev.WriteUndone):
-            self.query_one(DiceRow).hint = ()  # a hint holds for the dice it was given for
+            self.query_one(DiceRow).show_hint(None)  # a hint holds for the dice it was given for
             self._withdraw_hint()
         if not self._sync_pending:
             self._sync_pending = True
