@@ -87,7 +87,7 @@ class LobbyScreen(SeatEdits, LobbyLanguage):
     def compose(self) -> ComposeResult:
         title = Text()
         title.append(" DICE POKER ", style="bold reverse")
-        title.append("  " + _("Yahtzee, Yatzy and two-stage dice poker in the terminal"))
+        title.append("  " + _("Yahtzee, Yatzy, dice poker, Perudo, Liar's Dice"))
         yield Static(title, id="lobby-title")
         with Horizontal(id="lobby-body"):
             with Vertical(id="lobby-form"):
