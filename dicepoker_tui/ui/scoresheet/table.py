@@ -22,7 +22,7 @@ from dicepoker_tui.engine.scoresheet import events as ev
 from dicepoker_tui.engine.scoresheet.game import Game
 from dicepoker_tui.engine.scoresheet.state import GameState, evolve
 from dicepoker_tui.engine.scoresheet.variants.base import Variant
-from dicepoker_tui.i18n import _
+from dicepoker_tui.i18n import _, ngettext
 from dicepoker_tui.ui.common.dice import DiceRow
 from dicepoker_tui.ui.common.footer import KeysFooter
 from dicepoker_tui.ui.common.handover import HandoverResult, HandoverScreen
@@ -308,10 +308,11 @@ class TableScreen(TableKeys):
         self._announced = key
         player = state.players[state.turn.player]
         variant = self.game.variant
+        total = state.sheets[state.turn.player].total
         detail = (
             _("Round {round} of {rounds}").format(round=state.turn.round, rounds=len(variant.boxes))
             + " · "
-            + _("{n} points so far").format(n=state.sheets[state.turn.player].total)
+            + ngettext("{n} point so far", "{n} points so far", total).format(n=total)
         )
         undo_by = None
         if state.undo is not None and state.undo.turn is not None:
