@@ -109,6 +109,11 @@ def N_(message: str) -> str:
     return message
 
 
+def Nn_(singular: str, plural: str) -> tuple[str, str]:
+    """Marks a count's message (singular, plural) for the catalogues; `ngettext` later."""
+    return singular, plural
+
+
 def ngettext(singular: str, plural: str, n: int) -> str:
     return _translation.ngettext(singular, plural, n)
 
