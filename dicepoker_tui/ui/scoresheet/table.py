@@ -186,6 +186,9 @@ class TableScreen(TableKeys):
 
     def on_resize(self) -> None:
         self._fit()
+        if self.is_mounted and self.query("#table-top"):
+            top = self._top_line(self.game.state, self.game.variant)
+            self._show("#table-top", top, layout=False)
 
     def _fit(self) -> None:
         """Use the room there is. Direct style changes, not breakpoint classes: a class
@@ -259,7 +262,8 @@ class TableScreen(TableKeys):
 
     def _top_line(self, state: GameState, variant: Variant) -> Text:
         role_line = self.role.top_line(state, variant)
-        return top_line(state, variant) if role_line is None else role_line
+        width = self.app.size.width
+        return top_line(state, variant, width) if role_line is None else role_line
 
     def _render_boxes(self, state: GameState, variant: Variant) -> None:
         boxes = self.query_one(BoxList)
