@@ -16,6 +16,7 @@ from __future__ import annotations
 import gettext
 import io
 import os
+import re
 from functools import cache
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -108,6 +109,11 @@ def N_(message: str) -> str:
     return message
 
 
+def Nn_(singular: str, plural: str) -> tuple[str, str]:
+    """Marks a count's message (singular, plural) for the catalogues; `ngettext` later."""
+    return singular, plural
+
+
 def ngettext(singular: str, plural: str, n: int) -> str:
     return _translation.ngettext(singular, plural, n)
 
@@ -117,11 +123,28 @@ def pgettext(context: str, message: str) -> str:
 
 
 def rules_text(variant_id: str, english: str) -> str:
-    """The rules of a variant in the current language (a file under locale/), else `english`."""
+    """The rules of a variant in the current language (a file under locale/), else
+    `english`, as players read them (`for_players`)."""
     if _current == DEFAULT:
-        return english
+        return for_players(english)
     path = LOCALE_DIR / _current / "rules" / f"{variant_id}.txt"
     try:
-        return path.read_text(encoding="utf-8")
+        return for_players(path.read_text(encoding="utf-8"))
     except OSError:
-        return english
+        return for_players(english)
+
+
+# The rules texts mark the choices made where sources differ ("Decision: …", and what
+# another source says); players get the rule alone.
+_DECISION = re.compile(r"^(?:Decision|Рішення|Решение|Odluka): (\w)", re.MULTILINE)
+_OTHER_SOURCE = re.compile(
+    r"\s*\((?:one source says|одне джерело каже|один источник говорит|jedan izvor kaže)"
+    r"[^)]*\)"
+)
+
+
+def for_players(rules: str) -> str:
+    """`rules` without the design notes: "Decision: the bonus is paid at 63 or more (one
+    source says …)." reads "The bonus is paid at 63 or more."."""
+    rules = _DECISION.sub(lambda m: "\n" + m.group(1).upper(), rules)  # a paragraph each
+    return re.sub(r"\n{3,}", "\n\n", _OTHER_SOURCE.sub("", rules)).lstrip("\n")

@@ -150,8 +150,20 @@ def test_every_variant_has_its_rules_in_every_language(lang: str, english_after)
     for variant in all_variants():
         path = i18n.LOCALE_DIR / lang / "rules" / f"{variant.id}.txt"
         assert path.is_file(), path
-        assert variant.display_rules == path.read_text(encoding="utf-8")
-        assert variant.display_rules != variant.rules_text
+        assert variant.display_rules == i18n.for_players(path.read_text(encoding="utf-8"))
+        assert variant.display_rules != i18n.for_players(variant.rules_text)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_rules_players_read_have_no_design_notes(lang: str, english_after) -> None:
+    """"Decision: …" and what another source says stay in the rules files, never on screen."""
+    i18n.set_language(lang)
+    for variant in all_variants():
+        shown = variant.display_rules
+        for note in ("Decision", "Рішення", "Решение", "Odluka", "source", "джерело",
+                     "источник", "izvor"):  # fmt: skip
+            assert note not in shown, (variant.id, note)
+        assert "63" not in variant.rules_text or "63" in shown  # the rule itself stays
 
 
 def test_plural_forms_follow_each_language(english_after) -> None:

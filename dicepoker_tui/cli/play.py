@@ -17,7 +17,11 @@ def add_parser(p: argparse.ArgumentParser) -> None:
         "--player", action="append", default=[], metavar="NAME", help=_("a human seat (repeatable)")
     )
     p.add_argument(
-        "--bot", action="append", default=[], metavar="LEVEL", help=_("a bot seat (repeatable)")
+        "--bot",
+        action="append",
+        default=[],
+        metavar="LEVEL",
+        help=_("a bot seat (repeatable); a table short of the variant's seats gets bots"),
     )
     p.add_argument(
         "--seed", type=seed_arg, default=None, help=_("dice seed (same seed, same dice)")
@@ -49,14 +53,15 @@ def setup_from_args(args: argparse.Namespace):
     seats = [Player(name=name) for name in names]
     for i, level in enumerate(args.bot, start=1):
         seats.append(Player(name=default_name(_("Bot"), i), kind="bot", level=level))
+    bots = len(args.bot)
+    while len(seats) < family.min_seats:  # a short table is filled with default bots
+        bots += 1
+        seats.append(
+            Player(name=default_name(_("Bot"), bots), kind="bot", level=family.default_level)
+        )
     setup = GameSetup(
         variant=args.variant, seats=tuple(seats), seed=args.seed, real_dice=args.real_dice
     )
-    if len(seats) < family.min_seats and not args.bot:  # a lone default seat gets a bot
-        seats.append(Player(name=default_name(_("Bot"), 1), kind="bot", level=family.default_level))
-        setup = GameSetup(
-            variant=args.variant, seats=tuple(seats), seed=args.seed, real_dice=args.real_dice
-        )
     problem = setup.problem()
     if problem:
         raise CliError(problem[0].lower() + problem[1:].rstrip("."))

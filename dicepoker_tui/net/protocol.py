@@ -44,7 +44,7 @@ CHAT_BURST = 5.0
 CHAT_TOO_FAST = N_("You are chatting too fast: wait a moment.")
 NICK_PATTERN = r"\A[A-Za-z0-9][A-Za-z0-9_.-]{0,23}\Z"
 """A nickname (`\\Z`: a trailing newline is no part of one)."""
-REMATCH_OFFER = N_("{nick} offers a rematch — press r to join")
+REMATCH_OFFER = N_("{nick} offers a rematch — press m to join")
 """The notice a finished table gets when one of its players opens a rematch."""
 
 Params = dict[str, str | int]

@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Protocol
 
-from dicepoker_tui.i18n import N_
+from dicepoker_tui.i18n import N_, Nn_
 from dicepoker_tui.net.hub import Hub
 from dicepoker_tui.serve.claims import NickClaims
 from dicepoker_tui.serve.door import Door, LoginLog
@@ -25,9 +25,25 @@ class EndReason:
 
     template: str
     params: dict[str, object] = field(default_factory=dict)
+    plural: str | None = None
+    """The plural msgid of a count (`params["n"]`), said with ngettext."""
 
     def text(self, translation: gettext.NullTranslations) -> str:
+        if self.plural is not None:
+            n = int(self.params["n"])  # type: ignore[call-overload]
+            return translation.ngettext(self.template, self.plural, n).format(**self.params)
         return translation.gettext(self.template).format(**self.params)
+
+
+SERVER_FULL = Nn_(
+    "the server is full ({n} session); try again later",
+    "the server is full ({n} sessions); try again later",
+)
+"""A session refused at a full server (singular, plural)."""
+
+
+def server_full(n: int) -> EndReason:
+    return EndReason(SERVER_FULL[0], {"n": n}, SERVER_FULL[1])
 
 
 def idle_reason(limit: float) -> EndReason:

@@ -23,7 +23,7 @@ from dicepoker_tui.i18n import N_, language_from_env, load_translation, normaliz
 from dicepoker_tui.net.hub import NICK_RE, Identity
 from dicepoker_tui.serve.claims import name_refusal
 from dicepoker_tui.serve.pty_bridge import PtyBridge, sane_size, set_window_size
-from dicepoker_tui.serve.session_host import EndReason, SessionHost
+from dicepoker_tui.serve.session_host import EndReason, SessionHost, server_full
 from dicepoker_tui.ui.common.settings import SETTINGS_FILE, load_settings
 
 if TYPE_CHECKING:
@@ -130,10 +130,7 @@ class GameSession(asyncssh.SSHServerSession):
         ):
             self._refuse(refused[0], **refused[1])
         elif not self.server.admit(self):
-            self._refuse(
-                N_("the server is full ({n} sessions); try again later"),
-                n=self.server.max_sessions,
-            )
+            self._refuse_with(server_full(self.server.max_sessions))
         else:
             self._log("accepted")
             self._task = asyncio.get_running_loop().create_task(self._run_app())
@@ -145,9 +142,12 @@ class GameSession(asyncssh.SSHServerSession):
     def _refuse(self, template: str, **params: object) -> None:
         """One line of help and the channel closes; in the language the client asked for.
         The login log has it too (in English)."""
+        self._refuse_with(EndReason(template, params))
+
+    def _refuse_with(self, reason: EndReason) -> None:
         assert self.chan is not None
-        self._log("refused: " + template.format(**params))
-        line = "dicepoker: " + self._translation().gettext(template).format(**params)
+        self._log("refused: " + reason.text(gettext.NullTranslations()))
+        line = "dicepoker: " + reason.text(self._translation())
         newline = "\r\n" if self.pty else "\n"
         self.chan.write_stderr((line + newline).encode())
         self.chan.exit(1)

@@ -35,7 +35,7 @@ from textual_serve.server import Server
 from dicepoker_tui.i18n import N_, load_translation, normalize
 from dicepoker_tui.serve.door import Door, DoorLimits
 from dicepoker_tui.serve.pty_bridge import INPUT_BURST, INPUT_RATE, sane_size
-from dicepoker_tui.serve.session_host import EndReason, idle_reason
+from dicepoker_tui.serve.session_host import EndReason, idle_reason, server_full
 from dicepoker_tui.serve.web_downloads import TabDownloads
 from dicepoker_tui.serve.web_gate import (
     ACCEPT_BATCH,
@@ -254,10 +254,7 @@ class WebServer(Server):
             return EndReason(why)  # (the door's lines are English, as SSH clients get them)
         if len(self.tabs) + self.others() >= self.limits.max_sessions:
             self.door.leave(address)
-            return EndReason(
-                N_("the server is full ({n} sessions); try again later"),
-                {"n": self.limits.max_sessions},
-            )
+            return server_full(self.limits.max_sessions)
         return None
 
     async def handle_websocket(self, request: web.Request) -> web.WebSocketResponse:  # type: ignore[override]

@@ -102,13 +102,13 @@ def test_an_unknown_command() -> None:
 
 # Every Decision of RULES.md (and the rule it settles) as the player must read it.
 DECISIONS = {
-    "yahtzee": ["63 or more", "Decision", "Joker", "25/30/40", "holds 0"],
+    "yahtzee": ["63 or more", "Joker", "25/30/40", "holds 0"],
     "yahtzee-free-joker": ["63 or more", "exactly 1-2-3-4-5", "exactly 2-3-4-5-6", "free Joker",
                            "holds 0", "No bonus"],
     "yatzy": ["63 or more", "No Yatzy bonus", "neither"],
     "dice-poker": ["+12", "2 x 20 + 50 = 90", "Poker +50 is added after doubling",
                    "Chance excepted", "0 or more", "average"],
-    "dice-poker-bank": ["only stage-1 turns feed the bank", "after the first throw of the turn",
+    "dice-poker-bank": ["Only stage-1 turns feed the bank", "after the first throw of the turn",
                         "Poker +50", "+30", "after doubling", "+3", "min(0"],
 }  # fmt: skip
 
@@ -122,3 +122,4 @@ def test_rules_prints_a_text_stating_every_decision(variant: str) -> None:
     text = " ".join(result.stdout.split())
     for phrase in DECISIONS[variant]:
         assert phrase in text, phrase
+    assert "Decision" not in text and "one source" not in text  # the rule, not the note

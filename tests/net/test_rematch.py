@@ -86,7 +86,7 @@ async def test_a_rematch_opens_one_table_like_the_old_one(connect, hub_socket, v
     await until(lambda: heard.of(p.Chat), what="the offer")
     offer = heard.of(p.Chat)[-1].line
     assert offer.key == p.REMATCH_OFFER and offer.params == {"nick": "bob"}
-    assert offer.text == "bob offers a rematch — press r to join"
+    assert offer.text == "bob offers a rematch — press m to join"
     await until(lambda: alice.game.table.rematch == new.id, what="the old table to point on")
     alice.rematch()
     await until(lambda: alice.game.table.id == new.id and alice.game.started, what="the start")
@@ -200,8 +200,8 @@ async def test_in_the_app_a_perudo_result_takes_r_and_the_offer_is_answered(hub_
         bob.rematch()
         await until(lambda: app._notifications, what="the offer")
         (notice,) = list(app._notifications)
-        assert notice.message == "bob offers a rematch — press r to join"
-        await pilot.press("r")
+        assert notice.message == "bob offers a rematch — press m to join"
+        await pilot.press("m")
         await until(
             lambda: (
                 isinstance(app.screen, NetBiddingTableScreen)

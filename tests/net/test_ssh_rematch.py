@@ -33,12 +33,12 @@ async def test_two_ssh_players_finish_a_game_and_both_land_at_the_rematch(game_s
         await term.shows("Game over")
         await term.shows("Rematch")  # the result screen's footer names the key
 
-    alice.send("r")
+    alice.send("m")
     await until(lambda: old.rematch in hub.tables, what="the rematch table")
     new = hub.tables[old.rematch]
-    await bob.shows("alice offers a rematch — press r to join")
+    await bob.shows("alice offers a rematch — press m to join")
     await alice.shows("Waiting for 1 more player")
-    bob.send("r")
+    bob.send("m")
     await until(lambda: new.game is not None, what="the rematch to start")
     assert [s.name for s in new.seats] == ["alice", "bob"]
     assert (new.variant, new.turn_timeout) == (old.variant, old.turn_timeout)

@@ -74,7 +74,12 @@ async def test_the_result_shows_the_last_lifted_cups() -> None:
     app = DicePokerApp(bot_pace=0, keep_history=False)
     async with app.run_test(size=(80, 24)) as pilot:
         app.start_game(GameSetup("liars-dice", BOTS, seed=2))  # bots only: no waits
-        await wait_for(pilot, lambda: isinstance(app.screen, BiddingResultScreen), rounds=5000)
+        await wait_for(
+            pilot,
+            lambda: isinstance(app.screen, BiddingResultScreen)
+            and bool(app.screen.query("#bidding-last-cups")),  # pushed, then composed
+            rounds=5000,
+        )
         last = str(app.screen.query_one("#bidding-last-cups").render())
         reveal = bidding_table(app).state.last_reveal
         assert reveal is not None and "“liar!”" in last

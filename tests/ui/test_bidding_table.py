@@ -99,7 +99,7 @@ async def test_kept_in_the_history_and_rematch_starts_a_fresh_table() -> None:
         assert isinstance(app.screen, BiddingReviewScreen)
         await pilot.press("escape")
         assert isinstance(app.screen, BiddingResultScreen)
-        await pilot.press("r")
+        await pilot.press("m")
         await wait_for(pilot, lambda: bidding_table(app).game is not first)
         again = bidding_table(app).game
         assert [p.name for p in again.state.players] == ["Bot 1", "Bot 2"]

@@ -55,7 +55,7 @@ async def test_a_rematch_keeps_the_coach() -> None:
         while not first.finished:
             await write_any(pilot, app)
         await wait_for(pilot, lambda: isinstance(app.screen, ScoresheetScreen))
-        await pilot.press("r")
+        await pilot.press("m")
         await wait_for(pilot, lambda: table(app).game is not first)
         assert not table(app).game.finished
         assert table(app).coach_thresholds == {0: 0.5}

@@ -58,7 +58,8 @@ async def test_review_analysis_matches_analyze_events() -> None:
             line = next(x for x in shown.splitlines() if x.startswith(player.name))
             assert f"lost {player.given_up:.1f}" in line
             assert f"best {player.best_share:.0%}" in line
-            assert f"luck {player.luck:+.1f}" in line
+            luck = f"{player.luck:+.1f}".replace("-", "−")  # a true minus, as everywhere
+            assert f"luck {luck}" in line and "-" not in line
             assert f"chance to win lost {player.win_given_up:.1%}" in line
         # every turn's timeline entry carries the losses of its decisions, in order
         timeline = screen.query_one("#review-timeline", OptionList)

@@ -174,3 +174,35 @@ async def test_a_hint_asked_for_while_the_solver_loads_follows_by_itself() -> No
         await wait_for(pilot, lambda: status.policy is not None, rounds=3000)
         await wait_for(pilot, lambda: any("expected" in m.lower() for m in messages(app)))
         assert table(app).query_one(DiceRow).hint != ()
+
+
+async def test_a_hint_marks_the_held_dice_to_let_go() -> None:
+    """Every die held, a hint to keep some: the others are labelled ROLL, not HELD."""
+    app = make_app(solo(2))
+    async with app.run_test(size=(80, 24)) as pilot:
+        policy = await policy_ready(pilot, app)
+        game = table(app).game
+        dice_row = table(app).query_one(DiceRow)
+        for _ in range(30):  # turns until the best choice after a throw is a keep of some
+            await pilot.press("space")
+            best = policy.options_for(game.state)[0]
+            if best.action != "write" and 0 < len(best.keep) < 5:
+                break
+            await pilot.press("h", "enter")
+        want = positions_of(game.state.turn.dice, best.keep)
+        for i in range(5):
+            if not game.state.turn.held[i]:
+                await pilot.press(str(i + 1))
+        assert all(game.state.turn.held)
+        await pilot.press("h")
+        dice = list(dice_row.query(Die))
+        assert [d.release for d in dice] == [i not in want for i in range(5)]
+        labels = [str(d.render()).splitlines()[-1].strip() for d in dice]
+        for i, label in enumerate(labels):
+            assert label == (f"{i + 1} HELD" if i in want else f"{i + 1} ROLL"), labels
+        let_go = next(i for i in range(5) if i not in want)
+        await pilot.press(str(let_go + 1))
+        assert not game.state.turn.held[let_go]
+        assert str(dice[let_go].render()).splitlines()[-1].strip() == str(let_go + 1)
+        await pilot.press("space")
+        assert not any(d.release for d in dice)  # a new throw clears the marks

@@ -6,17 +6,18 @@ from __future__ import annotations
 from datetime import timedelta
 
 import pytest
+from dicepoker_tui.families.bidding.spec.rules.game import BiddingGame
+from dicepoker_tui.families.bidding.spec.views.review import BiddingReviewScreen
+from dicepoker_tui.families.bidding.spec.views.stats import BiddingStatsScreen
 from textual.widgets import DataTable, Static
 
-from dicepoker_tui.families.bidding.rules.game import BiddingGame
-from dicepoker_tui.families.bidding.views.review import BiddingReviewScreen
-from dicepoker_tui.families.bidding.views.stats import BiddingStatsScreen
 from dicepoker_tui.family import all_variants
 from dicepoker_tui.store import Recorder, Store
 from dicepoker_tui.ui.history.choose import ChoiceScreen
 from dicepoker_tui.ui.history.history import PAGE_SIZE, HistoryScreen
 from tests.store.test_bidding_store import play_out
 
+from .helpers import wait_for
 from .history_data import START, add_games, history_app
 from .test_history_stats import drawn
 
@@ -146,3 +147,35 @@ async def test_stats_of_a_bidding_game_show_its_player_figures(store) -> None:
         assert f"Mean place {figures.mean_place:.2f}" in shown
         assert "Challenges right" in shown and f"Dice lost {figures.dice_lost}" in shown
         assert "Calzas right" in shown and "Bids true when challenged" in shown
+
+
+async def test_the_variant_picker_of_the_statistics_lists_every_family(store) -> None:
+    """Opened from a Perudo game, `v` offers every variant; "ya" finds Yahtzee and
+    Yatzy, and picking one shows its statistics on the scoresheet screen, and back."""
+    from dicepoker_tui.families.scoresheet.views.stats import StatsScreen
+
+    add_games(store, 2)  # Ann's scoresheet games
+    game = BiddingGame.new("perudo", ["Ann", "Bob"], seed=9)
+    with Recorder(store.bidding, game):
+        play_out(game)
+    app = history_app(store)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("s")
+        assert isinstance(app.screen, BiddingStatsScreen)
+        await pilot.press("v")
+        choice = app.screen
+        assert isinstance(choice, ChoiceScreen)
+        assert [v for _, v in choice.choices] == [v.id for v in all_variants()]
+        await pilot.press("y", "a")
+        await pilot.pause()
+        options = choice.query_one("OptionList")
+        shown = [str(options.get_option_at_index(i).prompt) for i in range(options.option_count)]
+        assert shown and all(label.lower().startswith("ya") for label in shown), shown
+        await pilot.press("enter")
+        await wait_for(pilot, lambda: isinstance(app.screen, StatsScreen))
+        assert app.screen.variant in ("yahtzee", "yatzy") and app.screen.player == "Ann"
+        await pilot.press("v")
+        await pilot.press("p", "e", "r", "enter")
+        await wait_for(pilot, lambda: isinstance(app.screen, BiddingStatsScreen))
+        assert app.screen.variant == "perudo"

@@ -132,6 +132,12 @@ async def test_the_timeline_tells_throws_kept_dice_writes_bonuses_and_undos() ->
         assert "2. 6 6 6 6 3  kept 6 6 6" in first_turn
         assert "Chance 22 taken back" in first_turn
         assert "→ Sixes 24" in first_turn
+        # The take-back stands after the throw it was written from, not after the last one.
+        lines = [line.strip() for line in first_turn.splitlines()]
+        taken = next(i for i, line in enumerate(lines) if "taken back" in line)
+        assert lines[taken - 1].startswith("1. 6 6 6 2 2")
+        assert lines[taken + 1].startswith("2. 6 6 6 6 3")
+        assert lines[-1] == "→ Sixes 24"
         # A game still being played ends with its turn in progress, not "Game over".
         assert screen.steps[-1].kind == "turn"
         assert not screen.final.finished

@@ -82,3 +82,11 @@ def test_sheet_rows_add_up_and_settle_to_zero() -> None:
         assert sum(parts) == sheet.total
     assert abs(sum(float(c) for c in rows["settlement"].cells)) < 0.02
     assert result_line(game.state).endswith(f"{max(s.total for s in game.state.sheets)}.")
+
+
+def test_signed_numbers_use_a_true_minus_and_no_negative_zero() -> None:
+    from dicepoker_tui.ui.common.text import loss_text, signed
+
+    assert signed(-36.04) == "−36.0" and signed(2.45) == "+2.5"
+    assert signed(-0.04) == "0.0" and signed(0.0) == "0.0"
+    assert loss_text(0.04) == "0.0" and loss_text(2.44) == "−2.4"

@@ -179,7 +179,7 @@ async def test_dicepoker_web_limits_are_its_own(web_command):
         second = await _open_socket(http, web.url)
         message = await asyncio.wait_for(second.receive(), 30)
         assert message.type == aiohttp.WSMsgType.CLOSE
-        assert message.extra == "dicepoker: the server is full (1 sessions); try again later."
+        assert message.extra == "dicepoker: the server is full (1 session); try again later."
         await first.close()
 
 

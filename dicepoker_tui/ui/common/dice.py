@@ -1,5 +1,6 @@
 """Five dice drawn large with pips. A held die is raised, double-bordered and labelled HELD;
-a die a hint says to keep (and not held yet) is labelled KEEP."""
+a die a hint says to keep (and not held yet) is labelled KEEP, a held one it says to throw
+again ROLL."""
 
 from __future__ import annotations
 
@@ -56,6 +57,7 @@ class Die(Widget):
     DEFAULT_CSS = """
     Die { width: 11; height: 7; }
     Die .die--hint-label { color: $success; text-style: bold reverse; }
+    Die .die--release-label { color: $warning; text-style: bold reverse; }
     """
     COMPONENT_CLASSES = {
         "die--face",
@@ -63,6 +65,7 @@ class Die(Widget):
         "die--label",
         "die--held-label",
         "die--hint-label",
+        "die--release-label",
         "die--blank",
     }
 
@@ -70,6 +73,8 @@ class Die(Widget):
     held: reactive[bool] = reactive(False)
     hinted: reactive[bool] = reactive(False)
     """A hint says to keep this die."""
+    release: reactive[bool] = reactive(False)
+    """A hint says to throw this die again (shown while it is held)."""
 
     class Clicked(Message):
         """The die was clicked: toggle holding it."""
@@ -101,9 +106,12 @@ class Die(Widget):
             label = key.center(width)
             label_style = self.get_component_rich_style("die--label")
             body = ["", *lines]
-        if self.hinted and not self.held:  # a held die reads HELD, hint or not
+        if self.hinted and not self.held:  # a held die reads HELD, unless to be let go
             label = f"{key} {_('KEEP')}"[:width].center(width)
             label_style = self.get_component_rich_style("die--hint-label")
+        elif self.release and self.held:
+            label = f"{key} {_('ROLL')}"[:width].center(width)
+            label_style = self.get_component_rich_style("die--release-label")
         text = Text(no_wrap=True, overflow="crop")
         for line in body:
             text.append(line.ljust(width), face_style if line else Style())
@@ -144,6 +152,8 @@ class DiceRow(Horizontal):
     held: reactive[tuple[bool, ...]] = reactive((False,) * 5)
     hint: reactive[tuple[int, ...]] = reactive(())
     """Positions a hint says to keep (cleared by the table when the dice change)."""
+    release: reactive[tuple[int, ...]] = reactive(())
+    """Held positions a hint says to throw again (cleared with `hint`)."""
 
     def compose(self) -> ComposeResult:
         for i in range(5):
@@ -161,10 +171,22 @@ class DiceRow(Horizontal):
         for i, die in enumerate(self.query(Die)):
             die.hinted = i in hint
 
+    def watch_release(self, release: tuple[int, ...]) -> None:
+        for i, die in enumerate(self.query(Die)):
+            die.release = i in release
+
+    def show_hint(self, keep: tuple[int, ...] | None) -> None:
+        """Mark the dice a hint keeps, and the held ones it lets go (None: no hint)."""
+        self.hint = keep or ()
+        self.release = (
+            () if keep is None else tuple(i for i, h in enumerate(self.held) if h and i not in keep)
+        )
+
     def on_mount(self) -> None:
         self.watch_dice(self.dice)
         self.watch_held(self.held)
         self.watch_hint(self.hint)
+        self.watch_release(self.release)
 
     def on_resize(self) -> None:
         width, height = die_size(self.size.width, self.screen.size.height)

@@ -9,6 +9,19 @@ from rich.cells import cell_len, set_cell_size
 from dicepoker_tui.i18n import N_, _
 
 
+def signed(value: float, digits: int = 1) -> str:
+    """`+2.5`, `−36.0` with a true minus sign, and `0.0` for whatever rounds to zero."""
+    shown = f"{abs(value):.{digits}f}"
+    if float(shown) == 0:
+        return shown
+    return ("−" if value < 0 else "+") + shown
+
+
+def loss_text(loss: float, digits: int = 1) -> str:
+    """A loss as the points it takes away: `−2.4`, and `0.0` (never `−0.0`) for none."""
+    return signed(-loss, digits)
+
+
 def dice_text(dice: Sequence[int] | None) -> str:
     return " ".join(str(d) for d in dice) if dice else "—"
 

@@ -8,7 +8,9 @@ from collections.abc import Sequence
 from textual.reactive import reactive
 from textual.screen import Screen
 
+from dicepoker_tui.families import all_variants, family_of
 from dicepoker_tui.i18n import _
+from dicepoker_tui.store import Store, StoreError
 from dicepoker_tui.ui.history.choose import ChoiceScreen
 from dicepoker_tui.ui.history.review_text import variant_name
 
@@ -19,12 +21,29 @@ class PlayerFiguresScreen(Screen[None]):
     variant: reactive[str] = reactive("", init=False)
     player: reactive[str | None] = reactive(None, init=False)
 
+    store: Store
+
+    def action_choose_variant(self) -> None:
+        """Any variant of any family: another family's is shown on its own screen."""
+        self.pick_variant([(v.display_name, v.id) for v in all_variants()])
+
     def pick_variant(self, choices: Sequence[tuple[str, str]]) -> None:
         """Ask which of `choices` (label, variant id) to show."""
 
         def chosen(value: str | None) -> None:
-            if value is not None:
+            if value is None:
+                return
+            if _family(value) == _family(self.variant):
                 self.variant = value
+                return
+            from dicepoker_tui.ui.views import stats_screen
+
+            try:
+                names = self.store.player_names(value)
+            except StoreError:
+                names = []
+            player = self.player if self.player in names else None
+            self.app.switch_screen(stats_screen(self.store, value, player))
 
         self.app.push_screen(ChoiceScreen(_("Variant"), choices, self.variant), chosen)
 
@@ -47,3 +66,10 @@ class PlayerFiguresScreen(Screen[None]):
             self.dismiss(None)
         else:  # the first screen of `dicepoker review`
             self.app.exit()
+
+
+def _family(variant: str) -> str | None:
+    try:
+        return family_of(variant).id
+    except KeyError:
+        return None

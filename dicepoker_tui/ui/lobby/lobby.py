@@ -29,6 +29,7 @@ from dicepoker_tui.ui.common.size_notice import SizeNotice
 from dicepoker_tui.ui.lobby.language import LobbyLanguage
 from dicepoker_tui.ui.lobby.seat_edits import SeatEdits
 from dicepoker_tui.ui.lobby.seats import MAX_PLAYERS, SeatList, available_bot_levels
+from dicepoker_tui.ui.lobby.seed_input import SeedInput
 from dicepoker_tui.ui.messages import OpenHistory, OpenResume, StartGame
 from dicepoker_tui.ui.views import views_for
 
@@ -85,7 +86,7 @@ class LobbyScreen(SeatEdits, LobbyLanguage):
     def compose(self) -> ComposeResult:
         title = Text()
         title.append(" DICE POKER ", style="bold reverse")
-        title.append("  " + _("Yahtzee, Yatzy and two-stage dice poker in the terminal"))
+        title.append("  " + _("Yahtzee, Yatzy, dice poker, Perudo, Liar's Dice"))
         yield Static(title, id="lobby-title")
         with Horizontal(id="lobby-body"):
             with Vertical(id="lobby-form"):
@@ -110,7 +111,7 @@ class LobbyScreen(SeatEdits, LobbyLanguage):
                             yield Button(_("Remove"), id="remove", compact=True)
                         with Horizontal(id="seed-row"):
                             yield Label(_("Seed") + " ")
-                            yield Input(
+                            yield SeedInput(
                                 placeholder=_("random"), type="integer", compact=True, id="seed"
                             )
                             yield Button(self._real_dice_label(), compact=True, id="real-dice")
@@ -341,6 +342,11 @@ class LobbyScreen(SeatEdits, LobbyLanguage):
 
     def action_theme(self) -> None:
         self.app.action_change_theme()
+
+    def on_input_submitted(self, event: SeedInput.Submitted) -> None:
+        """⏎ in the seed field starts the game, as it does elsewhere in the lobby."""
+        event.stop()
+        self.action_start()
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         event.stop()

@@ -16,6 +16,7 @@ from dicepoker_tui.families.bidding.rules.state import BiddingState
 from dicepoker_tui.families.bidding.views.text import cup_text, reveal_summary, revealed_wild
 from dicepoker_tui.i18n import _, ngettext
 from dicepoker_tui.ui.common.footer import KeysFooter
+from dicepoker_tui.ui.common.fresh_keys import FreshKeys
 
 BiddingChoice = Literal["new", "rematch", "lobby", "review"]
 
@@ -52,8 +53,9 @@ def last_cups_text(state: BiddingState) -> Text:
     return text
 
 
-class BiddingResultScreen(ModalScreen[BiddingChoice]):
-    """Standings; n new game, r rematch, l or escape the lobby."""
+class BiddingResultScreen(FreshKeys, ModalScreen[BiddingChoice]):
+    """Standings; n new game, m rematch, l or escape the lobby. Keys typed before it
+    showed are dropped."""
 
     DEFAULT_CSS = """
     BiddingResultScreen { align: center middle; }
@@ -64,7 +66,7 @@ class BiddingResultScreen(ModalScreen[BiddingChoice]):
     """
     BINDINGS = [
         Binding("n", "choose('new')", "New game"),
-        Binding("r", "choose('rematch')", "Rematch"),
+        Binding("m", "choose('rematch')", "Rematch"),
         Binding("l", "choose('lobby')", "Lobby"),
         Binding("v", "choose('review')", "Review"),
         Binding("escape", "choose('lobby')", "Lobby", show=False),
@@ -73,6 +75,7 @@ class BiddingResultScreen(ModalScreen[BiddingChoice]):
     def __init__(self, state: BiddingState) -> None:
         super().__init__()
         self.state = state
+        self.keys_fresh_from_now()
 
     def compose(self) -> ComposeResult:
         with Vertical(id="bidding-result-box"):
@@ -82,7 +85,7 @@ class BiddingResultScreen(ModalScreen[BiddingChoice]):
                 yield Static(last_cups_text(self.state), id="bidding-last-cups")
             with Horizontal():
                 yield Button(_("New game") + " n", id="new", compact=True)
-                yield Button(_("Rematch") + " r", id="rematch", compact=True, variant="primary")
+                yield Button(_("Rematch") + " m", id="rematch", compact=True, variant="primary")
                 yield Button(_("Lobby") + " l", id="lobby", compact=True)
                 yield Button(_("Review") + " v", id="review", compact=True)
         yield KeysFooter()

@@ -41,7 +41,7 @@ def lifted(events: Sequence[ev.Event]) -> list[ev.Event]:
 
 class RemoteBiddingRole(BiddingSeatRole):
     """A seat at a shared bidding table: the hub plays bots and nobody hands over; the
-    screen follows the hub's events; the review shows every cup; r is the rematch."""
+    screen follows the hub's events; the review shows every cup; m is the rematch."""
 
     plays_here = False
     follows_events = True
@@ -73,7 +73,7 @@ class NetBiddingTableScreen(SharedTable, BiddingTableScreen):
 
     BINDINGS = [
         Binding("t", "chat", "Talk", priority=True),  # see `NetPanel.focus_input`
-        Binding("r", "rematch", "Rematch", show=False),
+        Binding("m", "rematch", "Rematch", show=False),
     ]
 
     def __init__(self, game: RemoteBiddingGame, client: HubClient) -> None:
@@ -85,6 +85,6 @@ class NetBiddingTableScreen(SharedTable, BiddingTableScreen):
         panel.query_one(Input).placeholder = _("t: talk · enter sends · escape back")
 
     def action_rematch(self) -> None:
-        """r, as on the result screen: after the game, the table's rematch."""
+        """m, as on the result screen: after the game, the table's rematch."""
         if self.state.finished:
             self.post_message(Rematch())

@@ -161,9 +161,5 @@ class BiddingStatsScreen(PlayerFiguresScreen):
         elif event.button.id == "bstats-player":
             self.action_choose_player()
 
-    def action_choose_variant(self) -> None:
-        if self.family is not None:
-            self.pick_variant([(v.display_name, v.id) for v in self.family.variants()])
-
     def action_choose_player(self) -> None:
         self.pick_player(self._names())

@@ -168,10 +168,21 @@ class BiddingTableScreen(BidEntry):
     # -- drawing --------------------------------------------------------------------------
     @property
     def showing_reveal(self) -> bool:
-        """Between a reveal and the next round's first bid the lifted cups stay in view."""
-        return self.state.last_reveal is not None and (
-            self.state.bid is None or self.state.finished
+        """Between a reveal and the next round's first bid the lifted cups stay in view,
+        except for a person here who opens the round: once the cups are read, the opener
+        sees the new round (their new cup, the dice left) to bid on."""
+        state = self.state
+        if state.last_reveal is None:
+            return False
+        if state.finished:
+            return True
+        opening_here = (
+            self.viewer is not None
+            and self.viewer == state.to_act
+            and not self._handover_open
+            and not self._reveal_waits
         )
+        return state.bid is None and not opening_here
 
     def on_resize(self) -> None:
         """The bid prompt fits its line by the entry's width, known after layout."""

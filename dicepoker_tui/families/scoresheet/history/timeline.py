@@ -35,6 +35,9 @@ class WriteStep:
     bonuses: tuple[tuple[str, str, int], ...] = field(
         default=(), metadata={"doc": "(bonus id, label, points) in the order awarded."}
     )
+    after_throw: int = field(
+        default=0, metadata={"doc": "How many throws the turn had when this was written."}
+    )
 
 
 @dataclass
@@ -83,7 +86,13 @@ def timeline(events: Sequence[ev.Event]) -> Timeline:
                     ThrowStep(event.throw, tuple(event.dice), tuple(event.kept), event.from_bank)
                 )
             case ev.BoxWritten() if current is not None:
-                current.write = WriteStep(event.box, event.points, tuple(event.dice), event.joker)
+                current.write = WriteStep(
+                    event.box,
+                    event.points,
+                    tuple(event.dice),
+                    event.joker,
+                    after_throw=len(current.throws),
+                )
                 after_last_write = True
             case ev.BonusAwarded():
                 if (
@@ -117,4 +126,6 @@ def timeline(events: Sequence[ev.Event]) -> Timeline:
 
 
 def _with_bonus(write: WriteStep, bonus: tuple[str, str, int]) -> WriteStep:
-    return WriteStep(write.box, write.points, write.dice, write.joker, (*write.bonuses, bonus))
+    return WriteStep(
+        write.box, write.points, write.dice, write.joker, (*write.bonuses, bonus), write.after_throw
+    )

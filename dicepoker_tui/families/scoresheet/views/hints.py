@@ -14,6 +14,7 @@ from dicepoker_tui.families.scoresheet.bots.policy import Option, Policy, positi
 from dicepoker_tui.families.scoresheet.rules.state import GameState
 from dicepoker_tui.families.scoresheet.rules.variants.base import Variant
 from dicepoker_tui.i18n import _
+from dicepoker_tui.ui.common.text import loss_text
 
 HINT_OPTIONS = 4
 """How many options a hint lists (the best one included)."""
@@ -55,7 +56,7 @@ def hint_for(policy: Policy, state: GameState, count: int = HINT_OPTIONS) -> Hin
         )
     ]
     for option in options[1:count]:
-        lines.append(f"  {describe(option, policy.variant)}: −{option.loss:.1f}")
+        lines.append(f"  {describe(option, policy.variant)}: {loss_text(option.loss)}")
     text = "\n".join(lines)
     if best.action == "write":
         return Hint(text, box=best.box)

@@ -12,6 +12,7 @@ from rich.text import Text
 
 from dicepoker_tui.families.scoresheet.views.review_steps import Step
 from dicepoker_tui.i18n import _
+from dicepoker_tui.ui.common.text import loss_text, signed
 
 if TYPE_CHECKING:  # the solver (numpy) loads only when a game is analysed
     from dicepoker_tui.families.scoresheet.bots.analysis import Analysis, Decision
@@ -44,7 +45,7 @@ def loss_mark(decision: Decision) -> Text:
     if decision.is_best:
         return Text("✓", style="green")
     loss = decision.loss
-    return Text(f"−{loss:.1f}", style="bold red" if loss > SMALL_LOSS else "dim")
+    return Text(loss_text(loss), style="bold red" if loss > SMALL_LOSS else "dim")
 
 
 def win_loss_mark(decision: Decision) -> Text:
@@ -87,7 +88,7 @@ def summary_text(analysis: Analysis, finished: bool) -> Text:
         text.append("  " + _("lost {points}").format(points=f"{player.given_up:.1f}"))
         text.append(" · " + _("best {share}").format(share=f"{player.best_share:.0%}"))
         if finished:
-            text.append(" · " + _("luck {points}").format(points=f"{player.luck:+.1f}"))
+            text.append(" · " + _("luck {points}").format(points=signed(player.luck)))
         if player.win_given_up is not None:
             chance = f"{player.win_given_up:.1%}"
             text.append(" · " + _("chance to win lost {chance}").format(chance=chance))

@@ -125,12 +125,12 @@ def step_text(step: Step, state: GameState, variant: Variant, told: Timeline) ->
     assert turn is not None
     text.append(_("Round {round}").format(round=turn.round), style="bold")
     text.append(f"  {state.players[turn.player].name}", style="bold")
-    for throw in turn.throws:
+    for n, throw in enumerate(turn.throws, start=1):
         text.append("\n")
         text.append_text(throw_text(throw))
-    for undone in turn.undone:
-        text.append("\n")
-        text.append_text(write_text(undone, variant, undone=True))
+        for undone in _undone_after(turn, n):
+            text.append("\n")
+            text.append_text(write_text(undone, variant, undone=True))
     text.append("\n")
     if turn.write is not None:
         text.append_text(write_text(turn.write, variant))
@@ -170,7 +170,7 @@ def turn_detail(step: Step, state: GameState, variant: Variant, told: Timeline) 
     head = _("Round {round} of {rounds}").format(round=turn.round, rounds=len(variant.boxes))
     text.append(f"{head}, ", style="bold")
     text.append(state.players[turn.player].name, style="bold")
-    for throw in turn.throws:
+    for n, throw in enumerate(turn.throws, start=1):
         text.append("\n\n")
         text.append(_("Throw {n}").format(n=throw.number), style="bold")
         if throw.kept:
@@ -184,15 +184,21 @@ def turn_detail(step: Step, state: GameState, variant: Variant, told: Timeline) 
             text.append("\n")
             for i, line in enumerate(row):
                 text.append(line + " ", style="bold" if i in throw.kept else "")
-    for undone in turn.undone:
-        text.append("\n\n")
-        text.append_text(write_text(undone, variant, undone=True))
+        for undone in _undone_after(turn, n):
+            text.append("\n\n")
+            text.append_text(write_text(undone, variant, undone=True))
     text.append("\n\n")
     if turn.write is not None:
         text.append_text(write_text(turn.write, variant))
     else:
         text.append(f"({_('turn not finished')})", style="dim italic")
     return text
+
+
+def _undone_after(turn: Turn, n: int) -> list[WriteStep]:
+    """The writes taken back that were written from the turn's `n`-th throw."""
+    last = n == len(turn.throws)
+    return [w for w in turn.undone if w.after_throw == n or (last and w.after_throw > n)]
 
 
 def _box_label(variant: Variant, box: str) -> str:

@@ -18,18 +18,20 @@ from dicepoker_tui.families.scoresheet.views.sheet import SheetTable
 from dicepoker_tui.families.scoresheet.views.sheet_model import result_line
 from dicepoker_tui.i18n import _
 from dicepoker_tui.ui.common.footer import KeysFooter
+from dicepoker_tui.ui.common.fresh_keys import FreshKeys
 
 ResultChoice = Literal["new", "rematch", "lobby"]
 
 
-class ScoresheetScreen(Screen[ResultChoice | None]):
-    """The sheet; it follows the game live. Once the game is over: new game, rematch, lobby."""
+class ScoresheetScreen(FreshKeys, Screen[ResultChoice | None]):
+    """The sheet; it follows the game live. Once the game is over: new game, rematch, lobby.
+    Keys typed before the sheet showed, or before the game ended under it, are dropped."""
 
     BINDINGS = [
         Binding("escape", "close", "Back"),
         Binding("s", "close", "Back", show=False),
         Binding("n", "choose('new')", "New game"),
-        Binding("r", "choose('rematch')", "Rematch"),
+        Binding("m", "choose('rematch')", "Rematch"),
         Binding("l", "choose('lobby')", "Lobby"),
     ]
 
@@ -37,6 +39,7 @@ class ScoresheetScreen(Screen[ResultChoice | None]):
         super().__init__()
         self.game = game
         self._unsubscribe = None
+        self.keys_fresh_from_now()
 
     def compose(self) -> ComposeResult:
         yield Static(id="sheet-title", classes="screen-title")
@@ -57,6 +60,8 @@ class ScoresheetScreen(Screen[ResultChoice | None]):
         self._refresh_sheet()
 
     def _on_event(self, event: ev.Event, state: GameState) -> None:
+        if isinstance(event, ev.GameFinished):  # the game ended under the sheet: a result now
+            self.keys_fresh_from_now()
         if isinstance(event, ev.BoxWritten | ev.WriteUndone | ev.GameFinished):
             self.call_next(self._refresh_sheet)
 

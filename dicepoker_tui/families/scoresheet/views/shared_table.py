@@ -124,7 +124,10 @@ class NetTableScreen(SharedTable, TableScreen):
     """The table screen for a game played on the hub: the usual table with a remote
     seat role, the chat panel and its keys."""
 
-    BINDINGS = [Binding("c", "chat", "Chat", priority=True)]  # see `NetPanel.focus_input`
+    BINDINGS = [
+        Binding("c", "chat", "Chat", priority=True),  # see `NetPanel.focus_input`
+        Binding("m", "rematch", "Rematch", show=False),
+    ]
 
     def __init__(self, game: RemoteGame, client: HubClient) -> None:
         super().__init__(game, {}, 0.0, kept=True, role=RemoteRole(game))
@@ -133,8 +136,7 @@ class NetTableScreen(SharedTable, TableScreen):
     def on_mount(self) -> None:  # TableScreen.on_mount runs too (Textual calls both)
         self._fill_panel()
 
-    def action_throw(self) -> None:
-        if self.game.finished:  # r, as on the result screen: the table's rematch
+    def action_rematch(self) -> None:
+        """m, as on the result screen: after the game, the table's rematch."""
+        if self.game.finished:
             self.post_message(Rematch())
-            return
-        super().action_throw()

@@ -255,9 +255,6 @@ class StatsScreen(PlayerFiguresScreen):
         elif event.button.id == "stats-player":
             self.action_choose_player()
 
-    def action_choose_variant(self) -> None:
-        self.pick_variant([(v.display_name, v.id) for v in all_variants()])
-
     def action_choose_player(self) -> None:
         try:
             names = self.store.player_names(self.variant)

@@ -39,7 +39,7 @@ from dicepoker_tui.families.scoresheet.views.table_text import (
     top_line,
     written_rows,
 )
-from dicepoker_tui.i18n import _
+from dicepoker_tui.i18n import _, ngettext
 from dicepoker_tui.ui.common.dice import DiceRow
 from dicepoker_tui.ui.common.footer import KeysFooter
 from dicepoker_tui.ui.common.handover import HandoverResult, HandoverScreen
@@ -186,6 +186,9 @@ class TableScreen(TableKeys):
 
     def on_resize(self) -> None:
         self._fit()
+        if self.is_mounted and self.query("#table-top"):
+            top = self._top_line(self.game.state, self.game.variant)
+            self._show("#table-top", top, layout=False)
 
     def _fit(self) -> None:
         """Use the room there is. Direct style changes, not breakpoint classes: a class
@@ -219,7 +222,7 @@ class TableScreen(TableKeys):
         elif isinstance(event, ev.WriteUndone):
             self._cursors[event.player] = event.box
         if isinstance(event, ev.DiceThrown | ev.BoxWritten | ev.WriteUndone):
-            self.query_one(DiceRow).hint = ()  # a hint holds for the dice it was given for
+            self.query_one(DiceRow).show_hint(None)  # a hint holds for the dice it was given for
             self._withdraw_hint()
         if not self._sync_pending:
             self._sync_pending = True
@@ -259,7 +262,8 @@ class TableScreen(TableKeys):
 
     def _top_line(self, state: GameState, variant: Variant) -> Text:
         role_line = self.role.top_line(state, variant)
-        return top_line(state, variant) if role_line is None else role_line
+        width = self.app.size.width
+        return top_line(state, variant, width) if role_line is None else role_line
 
     def _render_boxes(self, state: GameState, variant: Variant) -> None:
         boxes = self.query_one(BoxList)
@@ -308,10 +312,11 @@ class TableScreen(TableKeys):
         self._announced = key
         player = state.players[state.turn.player]
         variant = self.game.variant
+        total = state.sheets[state.turn.player].total
         detail = (
             _("Round {round} of {rounds}").format(round=state.turn.round, rounds=len(variant.boxes))
             + " · "
-            + _("{n} points so far").format(n=state.sheets[state.turn.player].total)
+            + ngettext("{n} point so far", "{n} points so far", total).format(n=total)
         )
         undo_by = None
         if state.undo is not None and state.undo.turn is not None:

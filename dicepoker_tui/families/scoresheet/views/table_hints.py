@@ -96,7 +96,7 @@ class TableHints(Screen[None]):
             hint = hint_for(status.policy, state)
         self._show_hint_note(hint.text, timeout=8)
         if hint.keep is not None:
-            self.query_one(DiceRow).hint = hint.keep
+            self.query_one(DiceRow).show_hint(tuple(hint.keep))
         elif hint.box is not None and state.turn is not None:
             self._cursors[state.turn.player] = hint.box
             self._show_bot_box(hint.box)

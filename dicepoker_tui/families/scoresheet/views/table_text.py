@@ -29,8 +29,9 @@ def next_open_box(variant: Variant, sheet: Sheet, after: str) -> str | None:
     return open_boxes[0]
 
 
-def top_line(state: GameState, variant: Variant) -> Text:
-    """The variant, the round and who is to play; the seed, or that the dice are real."""
+def top_line(state: GameState, variant: Variant, width: int | None = None) -> Text:
+    """The variant, the round and who is to play; the seed, or that the dice are real.
+    Within `width` the seed stays whole (it is to be noted): the words before it give way."""
     text = Text(no_wrap=True, overflow="ellipsis")
     text.append(f" {variant.display_name} ", style="bold reverse")
     if state.turn is None:
@@ -44,9 +45,12 @@ def top_line(state: GameState, variant: Variant) -> Text:
         who = _("{name} (bot)").format(name=player.name) if player.kind == "bot" else player.name
         text.append(_("{name} to play").format(name=who), style="bold")
     if state.real_dice:  # the dice are thrown on the table: no seed decides them
-        text.append("  · " + _("real dice"))
+        tail = Text("  · " + _("real dice"))
     else:
-        text.append("  · " + _("seed {seed}").format(seed=state.seed), style="dim")
+        tail = Text("  · " + _("seed {seed}").format(seed=state.seed), style="dim")
+    if width is not None and text.cell_len + tail.cell_len > width:
+        text.truncate(max(1, width - tail.cell_len), overflow="ellipsis")
+    text.append_text(tail)
     return text
 
 
