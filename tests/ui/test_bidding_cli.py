@@ -46,7 +46,7 @@ def test_a_lone_seat_gets_a_bot(started) -> None:
 def test_a_short_table_is_filled_with_default_bots_either_way(started, seats, wanted) -> None:
     """`--player Ann` alone and `--bot novice` alone are alike: a seat short, a bot added."""
     assert main(["play", "--variant", "perudo", *seats]) == 0
-    assert [(p.name, p.kind, p.level) for p in started[0].bidding_setup.seats] == wanted
+    assert [(p.name, p.kind, p.level) for p in started[0].initial_setup.seats] == wanted
 
 
 @pytest.mark.parametrize(

@@ -6,11 +6,11 @@ from __future__ import annotations
 from datetime import timedelta
 
 import pytest
-from dicepoker_tui.families.bidding.spec.rules.game import BiddingGame
-from dicepoker_tui.families.bidding.spec.views.review import BiddingReviewScreen
-from dicepoker_tui.families.bidding.spec.views.stats import BiddingStatsScreen
 from textual.widgets import DataTable, Static
 
+from dicepoker_tui.families.bidding.rules.game import BiddingGame
+from dicepoker_tui.families.bidding.views.review import BiddingReviewScreen
+from dicepoker_tui.families.bidding.views.stats import BiddingStatsScreen
 from dicepoker_tui.family import all_variants
 from dicepoker_tui.store import Recorder, Store
 from dicepoker_tui.ui.history.choose import ChoiceScreen

@@ -8,7 +8,7 @@ from collections.abc import Sequence
 from textual.reactive import reactive
 from textual.screen import Screen
 
-from dicepoker_tui.families import all_variants, family_of
+from dicepoker_tui.family import all_variants, family_of
 from dicepoker_tui.i18n import _
 from dicepoker_tui.store import Store, StoreError
 from dicepoker_tui.ui.history.choose import ChoiceScreen
