@@ -1,12 +1,16 @@
-"""The `expert` bidding bot: it reads the table.
+"""The `expert` bidding bot: it reads the table and does not give its cup away.
 
 From the bids of the round it keeps a posterior over every other seat's cup
-(`ai.bidding_beliefs`), and with it weighs each move in dice: a challenge loses a die
-when the bid holds and costs the bidder one otherwise; a calza wins or loses one; a
-raise is judged by how the next seat will likely answer it, given what its cup probably
-holds: a challenge (settled by all the cups), a calza, or a raise of its own (the round
-goes on, worth `GOES_ON` to us). With one die against one die it plays the solved
-equilibrium of `ai.bidding_endgame`, whenever its table covers the position.
+(`ai.bidding_beliefs`), allowing each seat the bluffs its revealed cups showed earlier
+in the game. It weighs each move by the chance to win the game it changes
+(`win_chance`: with two seats left, losing the last die weighs most): a challenge
+costs us a die when the bid holds and the bidder one otherwise; a calza wins or loses
+one; a raise is judged by how the next seat will likely answer it, reading our bids of
+the round and this one as we read its: a challenge (settled by all the cups), a calza,
+or a raise of its own (the round goes on, worth `GOES_ON` of a die to us). It then
+draws its move, near-equal ones mixed (`_mixed`), so the face it bids says less about
+its cup. With one die against one die it plays the solved equilibrium of
+`ai.bidding_endgame`, whenever its table covers the position.
 """
 
 from __future__ import annotations

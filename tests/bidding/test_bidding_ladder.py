@@ -78,3 +78,11 @@ def test_the_expert_learns_who_bluffs_from_the_reveals() -> None:
     game.bid(1, 2)
     expert.choose(game.state.view_for(1), game.variant, 1)
     assert expert.bluff_rates()[0] > 0.2
+
+
+def test_the_endgame_benchmark_finds_what_a_best_response_wins() -> None:
+    """The expert plays the equilibrium (nothing to gain); `novice` can be farmed."""
+    from bidding_endgame_exploit import exploitability
+
+    assert max(abs(x) for x in exploitability("expert", "liars-dice")) < 1e-4
+    assert min(exploitability("novice", "liars-dice", samples=2)) > 0.05
