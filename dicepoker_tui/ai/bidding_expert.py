@@ -53,8 +53,9 @@ CUT = 0.3
 """Moves worse than the best by more than this share of a die are never played."""
 PRIOR_BLUFFS, PRIOR_BIDS = 1.0, 5.0
 """Before any reveal, a seat is taken to bluff one bid in five."""
-READS_US = True
-"""The next seat is taken to read our bids as we read its (`_their_rest`)."""
+READS_US = 0.75
+"""How likely the next seat is taken to read our bids as we read its (`_their_rest`);
+otherwise it judges a raise from its own cup alone."""
 EXTRA_RAISE = 2
 """Beyond the cheapest raise of each face, how many bolder quantities are weighed."""
 
@@ -225,14 +226,17 @@ class ExpertBot:
             need = q - own(f) - counts_next[:, f]
             holds = at_least_from(rest, need)
             pf = chance(wild, f)
+            # the next seat's chance that the raise holds, per count it may hold: from its
+            # own cup alone, and from its cup and what our bids told it of ours
+            plain = np.array([tail(hidden_next, pf, q - c) for c in range(n_next + 1)])
             their_rest = self._their_rest(view, variant, seat, nxt, q, f, dists[f])
-            if their_rest is None:
-                # what the next seat reckons from its own cup alone, per count it may hold
-                their = np.array([tail(hidden_next, pf, q - c) for c in range(n_next + 1)])
-            else:
-                # what it reckons from its cup and what our bids told it of ours
-                their = at_least_from(their_rest, q - np.arange(n_next + 1))
-            their_holds = their[counts_next[:, f]]
+            read = (
+                plain
+                if their_rest is None
+                else at_least_from(their_rest, q - np.arange(n_next + 1))
+            )
+            believes = READS_US * soft_at_least(read[counts_next[:, f]], DOUBT_BELOW)
+            believes += (1 - READS_US) * soft_at_least(plain[counts_next[:, f]], DOUBT_BELOW)
             calls = np.zeros(len(need))
             calza_value = np.zeros(len(need))
             if variant.calza:
@@ -240,7 +244,7 @@ class ExpertBot:
                 calls = soft_at_least(their_exact[counts_next[:, f]], CALZA_ABOVE)
                 hit = exactly_from(rest, need)
                 calza_value = hit * next_wins + (1 - hit) * next_loses
-            doubts = (1 - calls) * (1 - soft_at_least(their_holds, DOUBT_BELOW))
+            doubts = (1 - calls) * (1 - believes)
             challenge_value = holds * next_loses + (1 - holds) * lose
             value = doubts * challenge_value + calls * calza_value
             value += (1 - doubts - calls) * goes_on
@@ -253,7 +257,7 @@ class ExpertBot:
         """The next seat's distribution of the dice counting for `f` outside its cup, if
         it reads our bids (READS_US): ours as our bids of the round and this one show
         them, the others' as we believe them. None: it is taken to read nothing."""
-        if not READS_US:
+        if READS_US <= 0:
             return None
         wild = variant.wild_ones and not view.palifico
         ours = seen_by(view, variant, seat, nxt, q, f)
