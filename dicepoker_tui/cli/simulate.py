@@ -2,7 +2,7 @@
 
 One `--bot` (or none): solitaire games of a solver bot (mean, stdev...). Two or more:
 games between them, in any family, with the seating rotated game by game
-(`families.head_to_head`): each bot's wins, share of the wins and mean.
+(`family.head_to_head`): each bot's wins, share of the wins and mean.
 """
 
 from __future__ import annotations

@@ -310,7 +310,7 @@ class FamilySpec(ABC):
         progress: Callable[[float], None] | None = None,
     ) -> tuple[list[float], list[float]] | None:
         """(wins, summed `final_measure`) per bot entry of `games` games between `levels`,
-        seats rotated as in `families.head_to_head`, from a fast simulation of the
+        seats rotated as in `family.head_to_head`, from a fast simulation of the
         family's own; None when it has none for these levels (the engine plays them)."""
         return None
 

@@ -108,8 +108,10 @@ def bid_likelihood(
     n: int,
     quantity: int,
     face: int,
+    bluff: float = BLUFF,
 ) -> np.ndarray:
-    """P(this bid | hand) for every hand of a seat with `n` dice."""
+    """P(this bid | hand) for every hand of a seat with `n` dice (`bluff`: how often the
+    seat is taken to bid the cheapest raise of a random face)."""
     h = hands(n, wild)
     hidden = moment.total_dice - n
     cheap = cheapest_raises(moment, variant)
@@ -135,8 +137,7 @@ def bid_likelihood(
     p_face = s[:, faces.index(face)] / s.sum(axis=1)
     off = np.abs(target[h.counts[:, face], face] - quantity)
     honest = p_face * MISFIT**off
-    bluff = (1.0 / len(faces)) if quantity == cheap[face] else 0.0
-    like = (1 - BLUFF) * honest + BLUFF * bluff
+    like = (1 - bluff) * honest + bluff * (1.0 / len(faces) if quantity == cheap[face] else 0.0)
     prev = moment.bid
     if prev is not None:
         pp = chance(wild, prev.face)
@@ -146,8 +147,14 @@ def bid_likelihood(
     return like + FLOOR
 
 
-def posteriors(view: BiddingState, variant: BiddingVariant, seat: int) -> dict[int, np.ndarray]:
-    """Seat → posterior over its hands (`hands(n, wild)` order), for every other seat."""
+def posteriors(
+    view: BiddingState,
+    variant: BiddingVariant,
+    seat: int,
+    bluffs: dict[int, float] | None = None,
+) -> dict[int, np.ndarray]:
+    """Seat → posterior over its hands (`hands(n, wild)` order), for every other seat
+    (`bluffs`: seat → how often it bluffs, where known better than `BLUFF`)."""
     wild = variant.wild_ones and not view.palifico
     post = {
         j: hands(n, wild).prior.copy() for j, n in enumerate(view.dice_left) if n > 0 and j != seat
@@ -158,11 +165,27 @@ def posteriors(view: BiddingState, variant: BiddingVariant, seat: int) -> dict[i
         if bid.player in post:
             moment = _Moment(view.total_dice, prev, view.palifico, opening)
             n = view.dice_left[bid.player]
-            post[bid.player] *= bid_likelihood(moment, variant, wild, n, bid.quantity, bid.face)
+            rate = (bluffs or {}).get(bid.player, BLUFF)
+            post[bid.player] *= bid_likelihood(
+                moment, variant, wild, n, bid.quantity, bid.face, rate
+            )
             post[bid.player] /= post[bid.player].sum()
         prev = bid
         opening = bid.face if opening is None else opening
     return post
+
+
+def seen_by(
+    view: BiddingState, variant: BiddingVariant, seat: int, reader: int, quantity: int, face: int
+) -> np.ndarray:
+    """How `reader` would see `seat`'s cup after `seat` bids `quantity` × `face` now: the
+    posterior over `seat`'s hands from its bids of the round and that one."""
+    wild = variant.wild_ones and not view.palifico
+    post = posteriors(view, variant, reader)[seat]
+    moment = _Moment(view.total_dice, view.bid, view.palifico, view.opening_face)
+    n = view.dice_left[seat]
+    post = post * bid_likelihood(moment, variant, wild, n, quantity, face)
+    return post / post.sum()
 
 
 def count_distribution(post: np.ndarray, n: int, wild: bool, face: int) -> np.ndarray:

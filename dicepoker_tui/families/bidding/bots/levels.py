@@ -49,9 +49,9 @@ class Temperament:
 
 
 LEVELS: dict[str, Temperament] = {
-    "strong": Temperament(doubt_below=0.45, calza_above=0.38, bluff_rate=0.12, noise=0.02),
     "novice": Temperament(doubt_below=0.3, calza_above=0.5, bluff_rate=0.3, noise=0.2),
 }
+"""The levels that play from binomial odds alone."""
 
 
 def match_chance(state: BiddingState, variant: BiddingVariant, face: int) -> float:
@@ -83,7 +83,7 @@ def exactly(n: int, p: float, k: int) -> float:
 class BiddingBot:
     """A probability-driven bidder. `view` is the bot's own view of the state."""
 
-    def __init__(self, level: str = "strong", seed: int | None = None) -> None:
+    def __init__(self, level: str = "novice", seed: int | None = None) -> None:
         self.level = level
         self.temperament = LEVELS[level]
         self._rng = random.Random(seed)
@@ -136,16 +136,24 @@ class BiddingBot:
         return PlaceBid(q, f)
 
 
+READERS = {"casual": 0.3, "strong": 1.0}
+"""The levels that read the bids and play the odds (`ai.bidding_reader`), by how much of
+what the bids say they believe."""
 EXPERT = "expert"
-"""The level that reads the table (`ai.bidding_expert`)."""
+"""The level that reads the table and mixes its play (`ai.bidding_expert`)."""
 
 
 def bidding_bot_levels() -> list[str]:
     """The levels in the order they are offered (a new bot seat takes the first)."""
-    return [*LEVELS, EXPERT]
+    return ["strong", *LEVELS, "casual", EXPERT]
 
 
 def make_bidding_bot(level: str, seed: int | None = None) -> BidChooser:
+    if level in READERS:
+        # deferred: the reader loads numpy when first seated
+        from dicepoker_tui.families.bidding.bots.reader import ReadingBot
+
+        return ReadingBot(seed, reads=READERS[level])
     if level == EXPERT:
         # deferred: the expert loads numpy and its endgame table when first seated
         from dicepoker_tui.families.bidding.bots.expert import ExpertBot

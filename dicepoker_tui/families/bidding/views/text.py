@@ -311,7 +311,8 @@ def bid_lines(bids: list[str], width: int = REVIEW_WIDTH) -> list[str]:
     two, the others by four."""
     lines: list[str] = []
     for bid in bids:
-        if lines and cell_len(lines[-1]) + cell_len(" · " + bid) <= width:
+        # room for the bid and for the " ·" the line takes if the next bid breaks it
+        if lines and cell_len(lines[-1]) + cell_len(" · " + bid) + 2 <= width:
             lines[-1] += " · " + bid
         else:
             if lines:
