@@ -183,3 +183,15 @@ async def test_garbage_on_the_socket_gets_errors_and_the_hub_goes_on(connect, hu
     alice = await connect("alice")
     alice.create("yatzy", seats=1)
     await until(lambda: alice.game is not None and alice.game.started, what="a fresh game")
+
+
+async def test_the_welcome_names_the_bot_levels_of_every_family(connect, hub_socket):
+    from dicepoker_tui.family import families
+
+    alice = await connect("alice", "SHA256:alice")
+    await until(lambda: alice.welcome is not None, what="the welcome")
+    levels = alice.welcome.family_levels
+    assert set(levels) == {spec.id for spec in families()}
+    for spec in families():
+        assert levels[spec.id] == spec.bot_levels()
+    assert alice.welcome.bot_levels == levels[families()[0].id]  # for older clients
