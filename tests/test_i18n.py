@@ -156,7 +156,7 @@ def test_every_variant_has_its_rules_in_every_language(lang: str, english_after)
 
 @pytest.mark.parametrize("lang", LANGS)
 def test_the_rules_players_read_have_no_design_notes(lang: str, english_after) -> None:
-    """"Decision: …" and what another source says stay in the rules files, never on screen."""
+    """ "Decision: …" and what another source says stay in the rules files, never on screen."""
     i18n.set_language(lang)
     for variant in all_variants():
         shown = variant.display_rules

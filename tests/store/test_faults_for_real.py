@@ -368,7 +368,6 @@ def test_a_damaged_solver_cache_is_solved_again(tmp_path: Path, monkeypatch) -> 
     assert load_table(model) is None
 
 
-
 def test_damaged_spread_and_risk_tables_are_built_again(tmp_path: Path) -> None:
     """A cut or foreign file in place of the `winner` bot's tables: `simulate` still runs
     (one summary, status 0) and writes them anew."""
@@ -390,6 +389,7 @@ def test_damaged_spread_and_risk_tables_are_built_again(tmp_path: Path) -> None:
             "seconds": json.loads(again.stdout)["seconds"]
         }
         assert all(path.stat().st_size > 1000 for path in files)  # written anew
+
 
 # -- 6. import exactly as documented -----------------------------------------------------------
 

@@ -83,9 +83,11 @@ async def test_a_perudo_game_in_ukrainian_shows_no_english(language) -> None:
         for _ in range(200):
             await wait_for(
                 pilot,
-                lambda: isinstance(app.screen, BiddingResultScreen)
-                or table._my_turn
-                or table._reveal_waits,
+                lambda: (
+                    isinstance(app.screen, BiddingResultScreen)
+                    or table._my_turn
+                    or table._reveal_waits
+                ),
             )
             await pilot.pause()
             seen.append(shown_text(app.screen))

@@ -76,8 +76,10 @@ async def test_the_result_shows_the_last_lifted_cups() -> None:
         app.start_game(GameSetup("liars-dice", BOTS, seed=2))  # bots only: no waits
         await wait_for(
             pilot,
-            lambda: isinstance(app.screen, BiddingResultScreen)
-            and bool(app.screen.query("#bidding-last-cups")),  # pushed, then composed
+            lambda: (
+                isinstance(app.screen, BiddingResultScreen)
+                and bool(app.screen.query("#bidding-last-cups"))
+            ),  # pushed, then composed
             rounds=5000,
         )
         last = str(app.screen.query_one("#bidding-last-cups").render())

@@ -54,9 +54,11 @@ async def test_game_against_bots_through_the_keys(variant: str) -> None:
         for _ in range(400):
             await wait_for(
                 pilot,
-                lambda: isinstance(app.screen, BiddingResultScreen)
-                or table._my_turn
-                or table._reveal_waits,
+                lambda: (
+                    isinstance(app.screen, BiddingResultScreen)
+                    or table._my_turn
+                    or table._reveal_waits
+                ),
             )
             if isinstance(app.screen, BiddingResultScreen):
                 break

@@ -165,9 +165,7 @@ class ScoresheetSpec(FamilySpec):
         targets = None
         if WINNER in levels and has_targets(variant.id):
             targets = get_targets(variant, progress=progress)
-        result = play_tables(
-            table, levels, games, seed, spread=spread, risk=risk, targets=targets
-        )
+        result = play_tables(table, levels, games, seed, spread=spread, risk=risk, targets=targets)
         return result.wins.sum(axis=0).tolist(), result.scores.sum(axis=0).astype(float).tolist()
 
     def fallback_move(self, game: Game) -> cmd.Command:  # type: ignore[override]
@@ -183,6 +181,7 @@ class ScoresheetSpec(FamilySpec):
         return store.scoresheet
 
     export_formats = ("json", "csv", "txt", "svg")
+
     def unfinished(self, store: Store) -> list[KeptGame]:
         """The scoresheet games still being played, with the round each log has reached."""
         kept = []
@@ -213,6 +212,7 @@ class ScoresheetSpec(FamilySpec):
 
     def player_stats(self, store: Store, player: str, variant: str) -> Any:
         return store.stats(player, variant)
+
     def coach(self, store: Store, game_id: int) -> dict[int, float]:
         try:
             players = store.game(game_id).players

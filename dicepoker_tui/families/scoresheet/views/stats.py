@@ -57,7 +57,6 @@ class StatsScreen(PlayerFiguresScreen):
         Binding("q", "close", "Back", show=False),
     ]
 
-
     def __init__(self, store: Store, variant: str | None = None, player: str | None = None):
         super().__init__()
         self.store = store
