@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import argparse
 import importlib
-import pkgutil
 import sys
 from collections.abc import Sequence
 
@@ -35,18 +34,13 @@ def subcommands() -> list[tuple[str, str, str]]:
     """(subcommand, module's full name, help): the shared ones, and each family's own
     (the `COMMANDS` of its `commands` package, each listed after the command it names)."""
     found = [(name, f"dicepoker_tui.cli.{module}", text) for name, module, text in SHARED_COMMANDS]
-    package = importlib.import_module("dicepoker_tui.families")
-    for info in sorted(pkgutil.iter_modules(package.__path__), key=lambda m: m.name):
-        prefix = f"dicepoker_tui.families.{info.name}.commands"
-        try:
-            commands = importlib.import_module(prefix).COMMANDS
-        except ModuleNotFoundError as exc:
-            if exc.name is None or not prefix.startswith(exc.name):
-                raise
-            continue
-        for name, module, text, after in commands:
+    from dicepoker_tui import families
+
+    for family_id in families.package_ids():
+        commands = families.part(family_id, "commands")
+        for name, module, text, after in getattr(commands, "COMMANDS", ()):
             at = next((i + 1 for i, c in enumerate(found) if c[0] == after), len(found))
-            found.insert(at, (name, f"{prefix}.{module}", text))
+            found.insert(at, (name, f"{commands.__name__}.{module}", text))
     return found
 
 

@@ -8,17 +8,14 @@ adds its own with `register_family`. Nothing here names a family.
 
 from __future__ import annotations
 
-import importlib
 import logging
-import pkgutil
 from importlib.metadata import entry_points
 
+from dicepoker_tui.families import package_ids, part
 from dicepoker_tui.family.spec import FamilySpec, VariantLike
 
 ENTRY_POINTS = "dicepoker_tui.families"
 """The entry-point group a plug-in family names its `FamilySpec` in."""
-PACKAGES = "dicepoker_tui.families"
-"""The package whose subpackages are the built-in families."""
 
 log = logging.getLogger(__name__)
 
@@ -33,14 +30,14 @@ def _builtins() -> None:
 
 
 def _found() -> list[FamilySpec]:
-    """The families in `PACKAGES` and those of the entry points (a broken plug-in is
+    """The families of `dicepoker_tui.families` and those of the entry points (a broken plug-in is
     logged and left out; a broken built-in raises)."""
-    package = importlib.import_module(PACKAGES)
     found: list[FamilySpec] = []
-    for info in sorted(pkgutil.iter_modules(package.__path__), key=lambda m: m.name):
-        if info.ispkg:
-            module = importlib.import_module(f"{PACKAGES}.{info.name}.spec")
-            found.append(module.SPEC)
+    for family_id in package_ids():
+        spec = part(family_id, "spec")
+        if spec is None:
+            raise ImportError(f"the family package {family_id!r} has no spec module")
+        found.append(spec.SPEC)
     for point in entry_points(group=ENTRY_POINTS):
         try:
             spec = point.load()

@@ -4,10 +4,10 @@ made from the family's local game class."""
 
 from __future__ import annotations
 
-import importlib
 from functools import cache
 from typing import Any
 
+from dicepoker_tui.families import part
 from dicepoker_tui.family import FamilySpec, get_family
 from dicepoker_tui.net.mirrored_session import MirroredSession
 
@@ -23,14 +23,7 @@ def _generic(spec: FamilySpec) -> type[MirroredSession]:
 
 @cache
 def _own(family_id: str) -> type[MirroredSession] | None:
-    name = f"dicepoker_tui.families.{family_id}.mirror"
-    try:
-        module = importlib.import_module(name)
-    except ModuleNotFoundError as exc:
-        if exc.name is None or not name.startswith(exc.name):
-            raise
-        return None
-    mirror = getattr(module, "MIRROR", None)
+    mirror = getattr(part(family_id, "mirror"), "MIRROR", None)
     return mirror if isinstance(mirror, type) and issubclass(mirror, MirroredSession) else None
 
 

@@ -8,13 +8,13 @@ The app asks these instead of naming a family: `views_for(variant_id).table(...)
 
 from __future__ import annotations
 
-import importlib
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from textual.screen import Screen
 
+from dicepoker_tui.families import part as families_part
 from dicepoker_tui.family import Bot, VariantLike, families, family_of
 
 if TYPE_CHECKING:
@@ -104,14 +104,7 @@ def stats_screen(store: Store, variant: str | None, player: str | None) -> Scree
 def _views_of(family: str) -> FamilyViews | None:
     """The views of `family`: registered, or the `VIEWS` of its package (None: none)."""
     if family not in _VIEWS:
-        name = f"dicepoker_tui.families.{family}.views"
-        try:
-            module = importlib.import_module(name)
-        except ModuleNotFoundError as exc:
-            if exc.name is None or not name.startswith(exc.name):
-                raise
-            return None
-        views = getattr(module, "VIEWS", None)
+        views = getattr(families_part(family, "views"), "VIEWS", None)
         if isinstance(views, FamilyViews):
             _VIEWS[family] = views
     return _VIEWS.get(family)
