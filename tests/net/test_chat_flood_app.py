@@ -7,6 +7,7 @@ handled the first (Pilot's `press` would wait for each key to be handled)."""
 
 from __future__ import annotations
 
+import contextlib
 import time
 
 from textual import events
@@ -176,5 +177,9 @@ async def test_over_ssh_keys_beyond_the_budget_are_dropped_with_one_notice(game_
         term.send("x" * 1000)
         await term.shows("Too many keys at once")
         assert term.screen().count("Too many keys at once") == 1
-        term.send("n")
+        for _ in range(20):  # a key pressed while the budget is still spent is dropped too
+            term.send("n")
+            with contextlib.suppress(AssertionError, TimeoutError):
+                await term.shows("Open the table", timeout=1.0)
+                break
         await term.shows("Open the table")
