@@ -183,3 +183,36 @@ async def test_over_ssh_keys_beyond_the_budget_are_dropped_with_one_notice(game_
                 await term.shows("Open the table", timeout=1.0)
                 break
         await term.shows("Open the table")
+
+
+async def test_a_chat_key_before_the_table_is_composed_does_not_stop_the_app(
+    hub_socket, connect, monkeypatch
+):
+    """A flooder's keys: `c` is a priority key, so one that arrives as the table screen is
+    pushed reaches it before it has composed its chat panel; the app must not stop."""
+    hub, path = hub_socket
+    alice = await connect("alice")
+    alice.create("yahtzee", seats=2)
+    await until(lambda: alice.game is not None, what="alice's table")
+    bob = await connect("bob")
+    bob.join(alice.game.table.id)
+    await until(lambda: bob.game is not None and bob.game.started, what="the game")
+    app = NetApp(path, hub.issue_token("mallory"))
+    made = NetTableScreen.__init__
+
+    def made_with_keys(screen, *args, **kwargs):  # type: ignore[no-untyped-def]
+        made(screen, *args, **kwargs)
+        type_at_once(app, "c spam\r" * 3)  # queued before the screen is even pushed
+
+    monkeypatch.setattr(NetTableScreen, "__init__", made_with_keys)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await until(lambda: app.client.welcome is not None, what="the welcome")
+        await pilot.pause()
+        type_at_once(app, "w")
+        await until(lambda: isinstance(app.screen, NetTableScreen), what="the table screen")
+        await until(lambda: app.screen.is_mounted, what="the table shown")
+        await pilot.pause()
+        assert app.is_running and app.return_code is None
+        type_at_once(app, "c\x15hello\r")  # the chat line as any key left it, cleared
+        await until(lambda: "hello" in said_by(hub, "mallory"), what="a line said")
+        assert isinstance(app.screen, NetTableScreen)

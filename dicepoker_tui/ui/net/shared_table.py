@@ -39,16 +39,18 @@ class SharedTable:
     # -- what the hub says ----------------------------------------------------------------------
     def table_changed(self, table: p.TableInfo) -> None:
         self.remote.table = table
-        if self.is_mounted:  # type: ignore[attr-defined]
-            self.query_one(NetPanel).show_table(table)  # type: ignore[attr-defined]
+        for panel in self.query(NetPanel).results(NetPanel):  # type: ignore[attr-defined]
+            panel.show_table(table)
 
     def chat(self, line: p.ChatLine) -> None:
-        if self.is_mounted:  # type: ignore[attr-defined]
-            self.query_one(NetPanel).add_lines([line])  # type: ignore[attr-defined]
+        for panel in self.query(NetPanel).results(NetPanel):  # type: ignore[attr-defined]
+            panel.add_lines([line])
 
     # -- what you say ---------------------------------------------------------------------------
     def action_chat(self) -> None:
-        self.query_one(NetPanel).focus_input()  # type: ignore[attr-defined]
+        # `c` is a priority key: it can arrive before the screen has composed its panel
+        for panel in self.query(NetPanel).results(NetPanel):  # type: ignore[attr-defined]
+            panel.focus_input()
 
     def on_net_panel_said(self, message: NetPanel.Said) -> None:
         self.client.say(message.text)

@@ -91,11 +91,13 @@ class WaitingScreen(Screen[None]):
             panel.show_table(table)
 
     def chat(self, line: p.ChatLine) -> None:
-        if self.is_mounted:
-            self.query_one(NetPanel).add_lines([line])
+        for panel in self.query(NetPanel).results(NetPanel):
+            panel.add_lines([line])
 
     def action_chat(self) -> None:
-        self.query_one(NetPanel).focus_input()
+        # `c` is a priority key: it can arrive before the screen has composed its panel
+        for panel in self.query(NetPanel).results(NetPanel):
+            panel.focus_input()
 
     def action_leave(self) -> None:
         self.post_message(ToLobby())
