@@ -8,6 +8,7 @@ handled the first (Pilot's `press` would wait for each key to be handled)."""
 from __future__ import annotations
 
 import contextlib
+import os
 import time
 
 from textual import events
@@ -17,8 +18,9 @@ from textual.screen import Screen
 from dicepoker_tui.families.scoresheet.views.shared_table import NetTableScreen
 from dicepoker_tui.net import protocol as p
 from dicepoker_tui.net.client import HubClient, TokenBucket
+from dicepoker_tui.serve.zygote import SESSION_NICE
 from dicepoker_tui.ui.common.footer import KeysFooter
-from dicepoker_tui.ui.net.app import KEY_BURST, KEY_RATE, TOO_MANY_KEYS, NetApp
+from dicepoker_tui.ui.net.app import FLOOD_NICE, KEY_BURST, KEY_RATE, TOO_MANY_KEYS, NetApp
 from dicepoker_tui.ui.net.panel import ChatInput, ChatLog
 
 from .helpers import until
@@ -183,6 +185,35 @@ async def test_over_ssh_keys_beyond_the_budget_are_dropped_with_one_notice(game_
                 await term.shows("Open the table", timeout=1.0)
                 break
         await term.shows("Open the table")
+
+
+def _nice_values(pid: int) -> set[int]:
+    """The nice value of each thread of process `pid`."""
+    values = set()
+    for task in os.listdir(f"/proc/{pid}/task"):
+        with open(f"/proc/{pid}/task/{task}/stat") as f:
+            values.add(int(f.read().rsplit(")", 1)[1].split()[16]))
+    return values
+
+
+async def test_over_ssh_a_session_past_its_key_budget_yields_the_cpu(game_server):
+    """The masher's app runs at the lowest CPU priority from then on (every thread of it),
+    a player who types as people do keeps the sessions' priority."""
+    async with (
+        await connect(game_server.port, "masher") as masher,
+        await connect(game_server.port, "typist") as typist,
+    ):
+        mashing, typing = await Terminal.open(masher), await Terminal.open(typist)
+        await mashing.shows("online as masher")
+        await typing.shows("online as typist")
+        pids = {s.identity.nick: s.pid for s in game_server.sessions if s.pid}
+        assert _nice_values(pids["masher"]) == _nice_values(pids["typist"]) == {SESSION_NICE}
+        typing.send("n")
+        await typing.shows("Open the table")
+        mashing.send("x" * 1000)
+        await mashing.shows("Too many keys at once")
+        await until(lambda: _nice_values(pids["masher"]) == {FLOOD_NICE}, what="demoted")
+        assert _nice_values(pids["typist"]) == {SESSION_NICE}
 
 
 async def test_a_chat_key_before_the_table_is_composed_does_not_stop_the_app(

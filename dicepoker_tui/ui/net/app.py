@@ -7,6 +7,7 @@ own event loop and is passed to the screen it concerns.
 
 from __future__ import annotations
 
+import contextlib
 import os
 from collections.abc import Iterable
 from pathlib import Path
@@ -37,11 +38,13 @@ PICK_AGAIN = ("bad_nick", "name_taken")
 """The hub's refusals of a picked nickname: the player picks another."""
 LOST = N_("The connection to the game server was lost.")
 TOO_MANY_KEYS = N_("Too many keys at once: some were not taken.")
-KEY_RATE = 40.0
+KEY_RATE = 15.0
 """Keys a second a session's app takes, on average: more than anyone types (a key held
 down repeats some 30 times a second); beyond it a key is dropped before any work."""
 KEY_BURST = 200.0
 """Keys a session's app takes at once, above the average (a chat line pasted key by key)."""
+FLOOD_NICE = 19
+"""The CPU priority (nice) of a session's process once it has sent keys beyond its budget."""
 
 _warm_styles: tuple[dict, dict] | None = None
 """(parsed CSS rules, the CSS variables they were parsed with) from `warm_up`."""
@@ -69,6 +72,9 @@ class NetApp(DicePokerApp):
         self._rematching = False
         self.key_budget = TokenBucket(KEY_RATE, KEY_BURST)
         """The keys this app still takes (see `on_event`)."""
+        self.demote_floods = False
+        """A session's own process (`run`): past its key budget, it runs at the lowest CPU
+        priority for the rest of the session (`_demote`)."""
         self._shown: dict[str, float] = {}
         """Notices showing now, and until when (the same one again is not stacked)."""
         if _warm_styles is not None:
@@ -180,13 +186,21 @@ class NetApp(DicePokerApp):
         the driver drops them already, in its input thread: see `diff_driver`.)"""
         key = isinstance(event, events.Key) and not event.is_forwarded
         if key and not self.key_budget.take():
-            self._refused(_(TOO_MANY_KEYS))
+            self._flooded()
             return
         await super().on_event(event)
 
     def on_keys_dropped(self, message: KeysDropped) -> None:
         """Keys dropped by the SSH driver (as `on_event` drops them for the others)."""
+        self._flooded()
+
+    def _flooded(self) -> None:
+        """Keys beyond the budget: one notice; a session's process then yields the CPU to
+        every player who does not flood (a person never types that fast for long)."""
         self._refused(_(TOO_MANY_KEYS))
+        if self.demote_floods:
+            self.demote_floods = False
+            _demote()
 
     def _refused(self, line: str) -> None:
         """One notice for a refusal (the same one again while it shows is not stacked)."""
@@ -289,8 +303,18 @@ def warm_up() -> None:
     _warm_styles = parsed_styles(app)
 
 
+def _demote() -> None:
+    """This process at the lowest CPU priority, every thread of it (Linux keeps a nice value
+    per thread; threads started later inherit it)."""
+    with contextlib.suppress(OSError):
+        for task in os.listdir("/proc/self/task"):
+            with contextlib.suppress(OSError):
+                os.setpriority(os.PRIO_PROCESS, int(task), FLOOD_NICE)
+
+
 def run(socket_path: str, token: str, pick_name: bool = False) -> int:
     """Run the app for one SSH session (or browser tab); the exit code tells how it ended."""
     app = NetApp(socket_path, token, pick_name=pick_name)
+    app.demote_floods = True
     app.run()
     return app.return_code or 0
