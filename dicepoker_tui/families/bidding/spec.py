@@ -7,13 +7,8 @@ from typing import TYPE_CHECKING, Any
 
 from pydantic import TypeAdapter
 
-from dicepoker_tui.families.bidding.bots.levels import (
-    CallCalza,
-    CallChallenge,
-    PlaceBid,
-    bidding_bot_levels,
-    make_bidding_bot,
-)
+from dicepoker_tui.families.bidding.bots.levels import bidding_bot_levels, make_bidding_bot
+from dicepoker_tui.families.bidding.bots.moves import CallCalza, CallChallenge, PlaceBid
 from dicepoker_tui.families.bidding.history.export import (
     BiddingExport,
     export_bidding_game,
