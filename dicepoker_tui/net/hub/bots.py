@@ -11,7 +11,7 @@ from typing import Any
 from dicepoker_tui.engine import errors
 from dicepoker_tui.engine.session import Session
 from dicepoker_tui.family import Bot, bot_driver, family_of
-from dicepoker_tui.family.prepared import TablesNotPrepared, prepared_only
+from dicepoker_tui.family.prepared import TablesNotPrepared, prepared_only, release_pages
 from dicepoker_tui.i18n import N_
 from dicepoker_tui.net.hub.broadcast import Broadcast
 from dicepoker_tui.net.hub.model import Refusal, Table
@@ -40,8 +40,6 @@ def _choose(game: Session, seat: int, bot: Bot) -> Any:
         return bot_driver.choose(game, seat, bot)
     finally:
         if prepared_only():
-            from dicepoker_tui.family.prepared import release_pages
-
             release_pages()
 
 
