@@ -12,7 +12,7 @@ from __future__ import annotations
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Sequence
 from datetime import UTC, datetime
-from typing import TYPE_CHECKING, Any, ClassVar, NamedTuple, Protocol
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, NamedTuple, Protocol, TypeVar
 
 from pydantic import TypeAdapter
 
@@ -70,8 +70,13 @@ class KeptGame(NamedTuple):
         return f"{self.record.variant}:{self.record.id}"
 
 
-class FamilySpec(ABC):
-    """One family of games, as the lobby, the command line, the hub and the history see it."""
+G = TypeVar("G", bound=Session)
+"""The family's game class (a `Session`): what its hooks are given."""
+
+
+class FamilySpec(ABC, Generic[G]):
+    """One family of games, as the lobby, the command line, the hub and the history see
+    it; `FamilySpec[G]`: its games are `G`s."""
 
     id: ClassVar[str]
     order: ClassVar[int] = 100
@@ -149,19 +154,19 @@ class FamilySpec(ABC):
         """The round a game's `state` is in, where the family counts rounds."""
         return None
 
-    def winners(self, game: Session) -> list[int]:
+    def winners(self, game: G) -> list[int]:
         """The seats in first place of a finished game."""
         standings = game.state.standings or []
         best = min((s.place for s in standings), default=1)
         return [s.player for s in standings if s.place == best]
 
-    def final_measure(self, game: Session, seat: int) -> float:
+    def final_measure(self, game: G, seat: int) -> float:
         """What a finished game's `seat` is measured by over many games: its place (1 is
         best) here; the scoresheet family's final total."""
         return float(next(s.place for s in game.state.standings or [] if s.player == seat))
 
     @abstractmethod
-    def game_over_notice(self, game: Session) -> tuple[str, dict[str, str | int]]:
+    def game_over_notice(self, game: G) -> tuple[str, dict[str, str | int]]:
         """The English template (marked for translation) and values saying who won."""
 
     def turn_over(self, events: Sequence[Any]) -> bool:
@@ -184,7 +189,7 @@ class FamilySpec(ABC):
         `family.prepared`); a family whose bots read no prepared tables is always ready."""
         return True
 
-    def warm_up(self) -> None:  # noqa: B027 (nothing to import, for most families)
+    def warm_up(self) -> None:  # nothing to import, for most families
         """Import what a game of this family needs, once, before a server forks its
         session apps (they then share it)."""
 
@@ -197,14 +202,14 @@ class FamilySpec(ABC):
         """A bot of `level`; KeyError naming the known levels otherwise."""
 
     @abstractmethod
-    def bot_move(self, game: Session, seat: int, bot: Bot) -> Any:
+    def bot_move(self, game: G, seat: int, bot: Bot) -> Any:
         """The command `bot` chooses for `seat` (may take a while: call it off the loop)."""
 
     @abstractmethod
-    def fallback_move(self, game: Session) -> Any:
+    def fallback_move(self, game: G) -> Any:
         """A rule-safe command for the seat to act: when a bot errs or a turn is scratched."""
 
-    def pause_factor(self, game: Session) -> float:
+    def pause_factor(self, game: G) -> float:
         """How many bot paces to wait before the next bot move (longer after a reveal)."""
         return 1
 

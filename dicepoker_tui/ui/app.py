@@ -31,6 +31,7 @@ from dicepoker_tui.ui.common.i18n_bindings import (
 from dicepoker_tui.ui.common.keeper import GameKeeper
 from dicepoker_tui.ui.common.seat_names import with_neutral_names
 from dicepoker_tui.ui.common.settings import Settings, load_settings, save_settings
+from dicepoker_tui.ui.common.unsaved import UnsavedGameScreen
 from dicepoker_tui.ui.lobby.lobby import LobbyScreen
 from dicepoker_tui.ui.views import TableOptions, views_for
 
@@ -186,8 +187,6 @@ class DicePokerApp(App[None]):
                     self._unsaved_agreed = True
                     self.start_game(setup)
 
-            from dicepoker_tui.ui.common.unsaved import UnsavedGameScreen
-
             self.push_screen(UnsavedGameScreen(problem), answered)
             return False
         try:
@@ -216,8 +215,6 @@ class DicePokerApp(App[None]):
                 if play:
                     self._unsaved_agreed = True
                     self._to_table(game, bots, views, coach, kept=False)
-
-            from dicepoker_tui.ui.common.unsaved import UnsavedGameScreen
 
             self.push_screen(UnsavedGameScreen(unkept), answered)
             return False

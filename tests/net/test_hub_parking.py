@@ -43,7 +43,7 @@ def expire(server, table: Table, grace: float) -> None:
     left = handle.when() - asyncio.get_running_loop().time()
     assert grace - 30 < left <= grace  # (the other grace is minutes apart)
     handle.cancel()
-    server.hub._abandoned(table)
+    server.hub.parking.abandoned(table)
 
 
 def history_status(server) -> list[str]:

@@ -167,7 +167,7 @@ async def test_openssh_write_undo_loop_takes_back_once_and_the_other_comes_back(
         written = sum(isinstance(e, ev.BoxWritten) for e in table.game.events)
         assert undone <= 1 and written - undone == 1
         await beta.close()  # beta's connection goes; beta comes back to a working table
-        await until(lambda: not game_server.hub._is_present(table, 1), what="beta away")
+        await until(lambda: not game_server.hub.broadcast.is_present(table, 1), what="beta away")
         again = await Pane.ssh(game_server.port, "beta", tmp_path, 100, 30)
         shown = await again.shows("your turn")
         assert "lost" not in shown

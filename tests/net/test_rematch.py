@@ -194,7 +194,7 @@ async def test_in_the_app_a_perudo_result_takes_r_and_the_offer_is_answered(hub_
         await until(lambda: isinstance(app.screen, NetBiddingTableScreen), what="the table")
         game = old.game
         while not game.finished:  # both play quickly, through the hub
-            hub._execute(old, hub._scratch(game), by=old.seats[game.current].name)
+            hub.play.execute(old, hub.bots.scratch(game), old.seats[game.current].name)
             await pilot.pause(0)
         await until(lambda: isinstance(app.screen, BiddingResultScreen), what="the result")
         bob.rematch()

@@ -95,7 +95,7 @@ async def test_a_dropped_player_resumes_the_seat_and_nobody_acts_for_another(gam
     dice = table.game.state.turn.dice
 
     conn.abort()  # the connection drops mid-turn
-    await until(lambda: not hub._is_present(table, 1), what="alice away")
+    await until(lambda: not hub.broadcast.is_present(table, 1), what="alice away")
     await until(lambda: not game_server.sessions, what="the session to end")
     assert table.seats[1].name == "alice"
 
@@ -110,7 +110,7 @@ async def test_a_dropped_player_resumes_the_seat_and_nobody_acts_for_another(gam
     async with await connect(game_server.port, "alice", KEY_A) as again:
         term = await Terminal.open(again)
         await term.wait_for("your turn")
-        await until(lambda: hub._is_present(table, 1), what="alice back")
+        await until(lambda: hub.broadcast.is_present(table, 1), what="alice back")
         assert table.game.state.turn.dice == dice
         term.send("\r")  # write into the box under the cursor
         await until(lambda: len(table.game.state.sheets[1].scores) == 1, what="alice's write")

@@ -41,7 +41,7 @@ async def test_two_ssh_players_see_only_their_own_cup_until_the_reveal(game_serv
     await bob.wait_for("alice's Perudo")
     bob.send("\r")
     await until(lambda: table.game is not None, what="the start")
-    nick_of = {peer: s.identity.nick for peer, s in hub._peers.items() if s.identity}
+    nick_of = {peer: s.identity.nick for peer, s in hub.broadcast.peers.items() if s.identity}
     game = table.game
     real = game.state.cups
     terms = {0: alice, 1: bob}

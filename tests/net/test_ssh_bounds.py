@@ -110,15 +110,15 @@ async def test_the_turn_timer_is_not_rearmed_by_moves_or_an_undo():
     table = Table(id="1", name="t", variant="yatzy", seats=[Seat(name="ann"), Seat(name="ben")])
     table.turn_timeout = 30
     hub.tables["1"] = table
-    hub._start(table)
+    hub.seating.start(table)
     first = table.deadline_handle.when()
-    hub._execute(table, cmd.Throw(player=0), by="ann")
-    hub._execute(table, cmd.Hold(player=0, index=0), by="ann")
+    hub.play.execute(table, cmd.Throw(player=0), "ann")
+    hub.play.execute(table, cmd.Hold(player=0, index=0), "ann")
     assert table.deadline_handle.when() == first  # moves within a turn give no more time
     box = next(b for b in ("chance", "ones", "twos") if b in table.game.preview())
-    hub._execute(table, cmd.Write(player=0, box=box), by="ann")
+    hub.play.execute(table, cmd.Write(player=0, box=box), "ann")
     assert table.deadline_seat == 1  # ben's turn has its own clock
-    hub._execute(table, cmd.Undo(player=0), by="ann")
+    hub.play.execute(table, cmd.Undo(player=0), "ann")
     assert table.deadline_seat == 0
     assert table.deadline_handle.when() == pytest.approx(first, abs=0.05)  # clock goes on
     await hub.aclose()
@@ -214,7 +214,7 @@ def test_the_largest_lobby_the_hub_can_send_fits_the_apps_reader():
             variant="yatzy",
             seats=[Seat(name="n" * 24, fingerprint="SHA256:" + "x" * 43)] * 8,
         )
-    lobby = p.Lobby(tables=hub._infos(), seated=[])
+    lobby = p.Lobby(tables=hub.broadcast.infos(), seated=[])
     assert len(p.encode(lobby)) < p.MAX_HUB_LINE / 4
 
 

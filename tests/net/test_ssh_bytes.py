@@ -57,7 +57,9 @@ async def test_a_throw_sends_thrower_and_watcher_far_less_than_a_whole_frame(gam
         await carol.wait_for("bob's Yatzy")
         await quiet(carol)
         carol.send("w")  # watches
-        await until(lambda: hub._info(table).spectators == ["carol"], what="carol watching")
+        await until(
+            lambda: hub.broadcast.info(table).spectators == ["carol"], what="carol watching"
+        )
         await play_turn(bob)
         await until(lambda: table.game.state.current == 1, what="alice's turn")
         await shows(alice, "your turn")

@@ -27,7 +27,7 @@ async def test_two_ssh_players_finish_a_game_and_both_land_at_the_rematch(game_s
     game = old.game
     while not game.finished:
         seat = game.current
-        hub._execute(old, hub._scratch(game), by=old.seats[seat].name)
+        hub.play.execute(old, hub.bots.scratch(game), old.seats[seat].name)
         await asyncio.sleep(0)
     for term in (alice, bob):
         await term.shows("Game over")

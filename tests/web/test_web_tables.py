@@ -69,7 +69,9 @@ async def test_two_tabs_and_an_ssh_player_see_the_same_throw(web_server, chromiu
         bob.keys("w")
         hub = server.hub
         await until(
-            lambda: any(s.table == table.id and not s.playing for s in hub._peers.values()),
+            lambda: any(
+                s.table == table.id and not s.playing for s in hub.broadcast.peers.values()
+            ),
             what="bob watching",
         )
         alice.keys("r")

@@ -7,13 +7,8 @@ from typing import TYPE_CHECKING, Any
 
 from pydantic import TypeAdapter
 
-from dicepoker_tui.families.bidding.bots.levels import (
-    CallCalza,
-    CallChallenge,
-    PlaceBid,
-    bidding_bot_levels,
-    make_bidding_bot,
-)
+from dicepoker_tui.families.bidding.bots.levels import bidding_bot_levels, make_bidding_bot
+from dicepoker_tui.families.bidding.bots.moves import CallCalza, CallChallenge, PlaceBid
 from dicepoker_tui.families.bidding.history.export import (
     BiddingExport,
     export_bidding_game,
@@ -40,7 +35,7 @@ REVEAL_PAUSE = 4
 """A bot waits this many paces after a reveal, so the lifted cups can be read."""
 
 
-class BiddingSpec(FamilySpec):
+class BiddingSpec(FamilySpec[BiddingGame]):
     """Hidden dice under cups, bids on all dice on the table: the last with dice wins."""
 
     id = "bidding"
@@ -90,7 +85,7 @@ class BiddingSpec(FamilySpec):
     def round_of(self, state: Any) -> int | None:
         return state.round or None
 
-    def game_over_notice(self, game: BiddingGame) -> tuple[str, dict[str, str | int]]:  # type: ignore[override]
+    def game_over_notice(self, game: BiddingGame) -> tuple[str, dict[str, str | int]]:
         winners = self.winners(game)
         names = ", ".join(game.state.players[seat].name for seat in winners)
         if len(winners) == 1:
@@ -115,7 +110,7 @@ class BiddingSpec(FamilySpec):
     def make_bot(self, level: str, seed: int | None = None) -> Bot:
         return make_bidding_bot(level, seed=seed)
 
-    def bot_move(self, game: BiddingGame, seat: int, bot: Bot) -> cmd.Command:  # type: ignore[override]
+    def bot_move(self, game: BiddingGame, seat: int, bot: Bot) -> cmd.Command:
         action = bot.choose(game.state.view_for(seat), game.variant, seat)  # type: ignore[attr-defined]
         if isinstance(action, CallChallenge):
             return cmd.Challenge(player=seat)
@@ -125,7 +120,7 @@ class BiddingSpec(FamilySpec):
             return cmd.Bid(player=seat, quantity=action.quantity, face=action.face)
         return self.fallback_move(game)
 
-    def fallback_move(self, game: BiddingGame) -> cmd.Command:  # type: ignore[override]
+    def fallback_move(self, game: BiddingGame) -> cmd.Command:
         """Challenge the standing bid, or open with the lowest legal bid."""
         seat = game.current
         legal = game.legal_bids()
@@ -134,7 +129,7 @@ class BiddingSpec(FamilySpec):
         quantity, face = legal[0]
         return cmd.Bid(player=seat, quantity=quantity, face=face)
 
-    def pause_factor(self, game: BiddingGame) -> float:  # type: ignore[override]
+    def pause_factor(self, game: BiddingGame) -> float:
         if game.state.bid is None and game.state.last_reveal:
             return REVEAL_PAUSE
         return 1

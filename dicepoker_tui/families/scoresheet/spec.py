@@ -27,7 +27,7 @@ if TYPE_CHECKING:
     from dicepoker_tui.store.recorder import GameRepository
 
 
-class ScoresheetSpec(FamilySpec):
+class ScoresheetSpec(FamilySpec[Game]):
     """Five dice, a sheet of boxes, three throws a turn: the highest total wins."""
 
     id = "scoresheet"
@@ -80,7 +80,7 @@ class ScoresheetSpec(FamilySpec):
     def round_of(self, state: Any) -> int | None:
         return state.turn.round if state.turn else None
 
-    def game_over_notice(self, game: Game) -> tuple[str, dict[str, str | int]]:  # type: ignore[override]
+    def game_over_notice(self, game: Game) -> tuple[str, dict[str, str | int]]:
         players = game.state.players
         names = ", ".join(players[seat].name for seat in self.winners(game))
         top = max(s.total for s in game.state.standings or [])
@@ -123,7 +123,7 @@ class ScoresheetSpec(FamilySpec):
     def make_bot(self, level: str, seed: int | None = None) -> Bot:
         return make_bot(level, seed=seed)
 
-    def bot_move(self, game: Game, seat: int, bot: Bot) -> cmd.Command:  # type: ignore[override]
+    def bot_move(self, game: Game, seat: int, bot: Bot) -> cmd.Command:
         action = bot.choose(game.state, game.variant)  # type: ignore[attr-defined]
         turn = game.state.turn
         if isinstance(action, WriteBox):
@@ -133,7 +133,7 @@ class ScoresheetSpec(FamilySpec):
             return cmd.Throw(player=seat, keep=keep)
         return self.fallback_move(game)
 
-    def final_measure(self, game: Game, seat: int) -> float:  # type: ignore[override]
+    def final_measure(self, game: Game, seat: int) -> float:
         return float(next(s.total for s in game.state.standings or [] if s.player == seat))
 
     def fast_head_to_head(
@@ -168,7 +168,7 @@ class ScoresheetSpec(FamilySpec):
         result = play_tables(table, levels, games, seed, spread=spread, risk=risk, targets=targets)
         return result.wins.sum(axis=0).tolist(), result.scores.sum(axis=0).astype(float).tolist()
 
-    def fallback_move(self, game: Game) -> cmd.Command:  # type: ignore[override]
+    def fallback_move(self, game: Game) -> cmd.Command:
         """Throw if nothing is on the table, else write where the fewest points go."""
         seat = game.current
         if game.state.turn is None or game.state.turn.dice is None:

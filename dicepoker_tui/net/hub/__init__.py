@@ -9,12 +9,13 @@ every resulting event, with who caused it, to everyone at the table.
 Pure asyncio and no I/O of its own: `hub_socket` connects peers over a unix socket,
 tests can connect peers directly.
 
-Modules: `model` (identities, tables, seats, peers' places, refusals), `base` (the
-shared state), `core` (`Hub`: each request routed to its concern), `identity` (tokens,
-nicknames), `tables` (create, join, watch, leave, rematch, start, close), `parking`
-(tables nobody plays at: closed, or parked for their players), `play` (chat, moves, the
-game's end), `bots` (bot driver and turn timeout), `recording` (the history),
-`broadcast` (what each peer sees, and sending it).
+`Hub` (`core`) is composed of one collaborator per concern, each with its own state and
+given the others it uses: `Identities` (`identity`: tokens, nicknames), `Tables`
+(`tables`: create, join, watch, leave, rematch, start, close), `Parking` (`parking`:
+tables nobody plays at, closed or parked for their players), `Play` (`play`: chat, moves,
+the game's end), `Bots` (`bots`: bot driver and turn timeout), `Recording` (`recording`:
+the history) and `Broadcast` (`broadcast`: the peers, what each sees, and sending it).
+`model` holds identities, tables, seats, peers' places and refusals; `base` the limits.
 """
 
 from dicepoker_tui.net.hub.base import HubLimits

@@ -5,14 +5,15 @@ from __future__ import annotations
 
 import asyncio
 import logging
+from collections.abc import Callable
 from typing import Any
 
 from dicepoker_tui.engine import errors
 from dicepoker_tui.engine.session import Session
 from dicepoker_tui.family import Bot, bot_driver, family_of
-from dicepoker_tui.family.prepared import TablesNotPrepared, prepared_only
+from dicepoker_tui.family.prepared import TablesNotPrepared, prepared_only, release_pages
 from dicepoker_tui.i18n import N_
-from dicepoker_tui.net.hub.base import HubBase
+from dicepoker_tui.net.hub.broadcast import Broadcast
 from dicepoker_tui.net.hub.model import Refusal, Table
 
 log = logging.getLogger(__name__)
@@ -39,8 +40,6 @@ def _choose(game: Session, seat: int, bot: Bot) -> Any:
         return bot_driver.choose(game, seat, bot)
     finally:
         if prepared_only():
-            from dicepoker_tui.family.prepared import release_pages
-
             release_pages()
 
 
@@ -49,43 +48,56 @@ def to_act(game: Session) -> int | None:
     return family_of(game.state.variant).to_act(game.state)
 
 
-class Bots(HubBase):
-    """The bot driver and turn timer of every table (uses `_execute`, `_notice`, `_changed`)."""
+Execute = Callable[[Table, Any, str], None]
+"""Applies a move at a table: `(table, command, by)` (see `play.Play.execute`)."""
 
-    def _schedule(self, table: Table) -> None:
+
+class Bots:
+    """The bot driver and turn timer of every open table: `pace` seconds a bot's move
+    (times the family's pause factor); moves go to `execute`, notices to `broadcast`."""
+
+    def __init__(
+        self, tables: dict[str, Table], broadcast: Broadcast, execute: Execute, pace: float
+    ) -> None:
+        self.tables = tables
+        self.broadcast = broadcast
+        self.execute = execute
+        self.pace = pace
+
+    def schedule(self, table: Table) -> None:
         """After any change: let a bot act, or arm the turn timeout for a new turn (a
         move within the turn, an undo among them, leaves the running timeout alone)."""
         game = table.game
         current = to_act(game) if game is not None and not game.finished else None
         if current is None:
-            self._cancel_deadline(table)
+            self.cancel_deadline(table)
             return
         seat = table.seats[current]
         if seat.kind == "bot" or table.takeover == current:
-            self._cancel_deadline(table)
+            self.cancel_deadline(table)
             if table.driver is None or table.driver.done():
-                table.driver = asyncio.get_running_loop().create_task(self._drive(table))
+                table.driver = asyncio.get_running_loop().create_task(self.drive(table))
             return
         if not table.turn_timeout:
             return
         if table.deadline_handle is not None and table.deadline_seat == current:
             return
-        self._cancel_deadline(table)
+        self.cancel_deadline(table)
         loop = asyncio.get_running_loop()
         delay: float = table.turn_timeout
         resumed = table.ended_deadline
         if resumed is not None and resumed[0] == current:  # a turn given back by an undo
             delay = max(0.5, resumed[1] - loop.time())
             table.ended_deadline = None
-        table.deadline_handle = loop.call_later(delay, self._timed_out, table)
+        table.deadline_handle = loop.call_later(delay, self.timed_out, table)
         table.deadline_seat = current
 
-    def _cancel_deadline(self, table: Table) -> None:
+    def cancel_deadline(self, table: Table) -> None:
         if table.deadline_handle is not None:
             table.deadline_handle.cancel()
             table.deadline_handle = None
 
-    def _timed_out(self, table: Table) -> None:
+    def timed_out(self, table: Table) -> None:
         table.deadline_handle = None
         game = table.game
         if game is None or game.finished or self.tables.get(table.id) is not table:
@@ -96,13 +108,17 @@ class Bots(HubBase):
         table.takeover = seat
         name = table.seats[seat].name or ""
         if table.timeout_action == "bot":
-            self._notice(table, N_("Time is up for {name}: a bot plays this turn."), name=name)
+            self.broadcast.notice(
+                table, N_("Time is up for {name}: a bot plays this turn."), name=name
+            )
         else:
-            self._notice(table, N_("Time is up for {name}: scratching this turn."), name=name)
-        self._schedule(table)
-        self._changed(table)
+            self.broadcast.notice(
+                table, N_("Time is up for {name}: scratching this turn."), name=name
+            )
+        self.schedule(table)
+        self.broadcast.changed(table)
 
-    async def _drive(self, table: Table) -> None:
+    async def drive(self, table: Table) -> None:
         """Play bot seats (and timed-out turns) at a pace people can follow."""
         bots: dict[int, Bot] = {}
         spec = family_of(table.variant)
@@ -113,7 +129,7 @@ class Bots(HubBase):
                 seat = table.seats[seat_no]
                 if seat.kind != "bot" and table.takeover != seat_no:
                     return
-                await asyncio.sleep(self.bot_pace * spec.pause_factor(game))
+                await asyncio.sleep(self.pace * spec.pause_factor(game))
                 if table.game is not game or game.finished or game.current != seat_no:
                     continue
                 before = len(game.events)
@@ -133,10 +149,10 @@ class Bots(HubBase):
                         continue  # someone undid meanwhile: think again
                     by = seat.name if seat.kind == "bot" else "timeout"
                 try:
-                    self._execute(table, command, by=by or "bot")
+                    self.execute(table, command, by or "bot")
                 except errors.IllegalMove:
                     log.exception("a bot chose an illegal move at table %s", table.id)
-                    self._execute(table, self._scratch(game), by="timeout")
+                    self.execute(table, self.scratch(game), "timeout")
         except asyncio.CancelledError:
             raise
         except Exception:
@@ -146,12 +162,12 @@ class Bots(HubBase):
                 table.driver = None
 
     @staticmethod
-    def _scratch(game: Session) -> Any:
+    def scratch(game: Session) -> Any:
         """The family's rule-safe move for the seat to act (a scratched turn)."""
         return family_of(game.state.variant).fallback_move(game)
 
-    def _stop_bots(self, table: Table) -> None:
+    def stop(self, table: Table) -> None:
         """No more bot moves or timeouts at `table` (it closes)."""
-        self._cancel_deadline(table)
+        self.cancel_deadline(table)
         if table.driver is not None:
             table.driver.cancel()

@@ -8,12 +8,16 @@ import re
 import unicodedata
 from collections import deque
 from dataclasses import dataclass, field
-from typing import Protocol
+from typing import TYPE_CHECKING, Protocol
 
 from pydantic import BaseModel
 
 from dicepoker_tui.engine.session import Session
+from dicepoker_tui.i18n import N_
 from dicepoker_tui.net import protocol as p
+
+if TYPE_CHECKING:
+    from dicepoker_tui.store.recorder import Recorder
 
 CHAT_HISTORY = 50
 NICK_RE = re.compile(p.NICK_PATTERN)
@@ -93,7 +97,7 @@ class Table:
     driver: asyncio.Task | None = None
     takeover: int | None = None
     """Seat whose current turn the timeout handed to a bot."""
-    recorder: object | None = None
+    recorder: Recorder | None = None
     last_info: p.TableInfo | None = None
     name_key: str | None = None
     """The template of a name the hub gave (see `protocol.TableInfo.name_key`)."""
@@ -143,3 +147,11 @@ def clean_text(text: str, limit: int) -> str:
         if ch in "\t\r\n" or unicodedata.category(ch)[0] != "C"
     )
     return " ".join(kept.split())[:limit]
+
+
+def lookup(tables: dict[str, Table], table_id: str) -> Table:
+    """The open table `table_id` (a refusal when there is none)."""
+    table = tables.get(table_id)
+    if table is None:
+        raise Refusal("no_table", N_("There is no table {table}."), table=table_id)
+    return table

@@ -19,51 +19,67 @@ import asyncio
 from collections.abc import Callable
 
 from dicepoker_tui.i18n import N_
-from dicepoker_tui.net import protocol as p
-from dicepoker_tui.net.hub.base import HubBase
-from dicepoker_tui.net.hub.model import Identity, PeerState, Table
+from dicepoker_tui.net.hub.base import HubLimits
+from dicepoker_tui.net.hub.bots import Bots
+from dicepoker_tui.net.hub.broadcast import Broadcast
+from dicepoker_tui.net.hub.model import Identity, Table
+from dicepoker_tui.net.hub.recording import Recording
 
 PARKED = N_("Nobody played here for a while: the game is kept for its players.")
 """Why the spectators of a table being parked are sent to the lobby."""
 
 
-class Parking(HubBase):
-    """The timers of tables nobody plays at, and the parked games (uses the tables,
-    bots, recording and broadcast)."""
+class Parking:
+    """The timers of tables nobody plays at, and the parked games (its own state: the
+    `parked` dict the hub shares with `Broadcast`); `close` closes an open table."""
 
-    def _abandon_later(self, table: Table) -> None:
+    def __init__(
+        self,
+        limits: HubLimits,
+        tables: dict[str, Table],
+        parked: dict[str, Table],
+        broadcast: Broadcast,
+        bots: Bots,
+        recording: Recording,
+        close: Callable[[Table], None],
+    ) -> None:
+        self.limits = limits
+        self.tables = tables
+        self.parked = parked
+        """Games in play nobody was at for `abandoned_grace`, oldest first."""
+        self.broadcast = broadcast
+        self.bots = bots
+        self.recording = recording
+        self.close = close
+
+    def abandon_later(self, table: Table) -> None:
         """None of `table`'s players is at it: it closes or is parked after its grace."""
         if table.abandon_handle is None:
             limits = self.limits
             grace = limits.waiting_grace if table.status == "waiting" else limits.abandoned_grace
             loop = asyncio.get_running_loop()
-            table.abandon_handle = loop.call_later(grace, self._abandoned, table)
+            table.abandon_handle = loop.call_later(grace, self.abandoned, table)
 
-    def _abandoned(self, table: Table) -> None:
+    def abandoned(self, table: Table) -> None:
         """The grace is over: a game in play is parked, any other table closes."""
         table.abandon_handle = None
-        if self.tables.get(table.id) is not table or self._present_seats(table):
+        if self.tables.get(table.id) is not table or self.broadcast.present_seats(table):
             return
         if table.status == "playing":
-            self._park(table)
+            self.park(table)
         else:
-            self._close(table)
+            self.close(table)
 
-    def _park(self, table: Table) -> None:
-        self._stop_bots(table)
+    def park(self, table: Table) -> None:
+        self.bots.stop(table)
         table.deadline_seat = table.ended_deadline = None
-        recorder = table.recorder
-        if recorder is not None:
-            recorder.flush()  # type: ignore[attr-defined]
+        self.recording.flush(table)
         del self.tables[table.id]
         table.last_info = None
         self.parked[table.id] = table
-        for peer in self._peers_at(table):
-            self._peers[peer].table = None
-            self._peers[peer].playing = False
-            peer.send(p.Left(table=table.id, reason=PARKED))
+        self.broadcast.send_away(table, PARKED)
         self._bound_parked(table)
-        self._lobby_changed()
+        self.broadcast.lobby_changed()
 
     def _bound_parked(self, table: Table) -> None:
         """Drop the oldest parked games beyond the bounds `table`'s parking may pass."""
@@ -90,33 +106,22 @@ class Parking(HubBase):
     def _drop_parked(self, table: Table) -> None:
         """A parked game is let go: the history keeps it, as left."""
         self.parked.pop(table.id, None)
-        self._stop_recording(table, abandoned=True)
+        self.recording.stop(table, abandoned=True)
 
-    def _open_or_parked(self, state: PeerState, table_id: str) -> Table:
-        """The table `table_id`; a parked game of the player in `state` comes back among
-        the tables first, its bots and clock going on."""
+    def theirs(self, table_id: str, who: Identity | None) -> Table | None:
+        """The parked game `table_id` if `who` holds a seat at it, else None."""
         table = self.parked.get(table_id)
-        who = state.identity
         if table is None or who is None or not any(s.owned_by(who) for s in table.seats):
-            return self._table(table_id)
-        self._room_for(who.nick, state.address)  # the caps of a new table hold here too
-        del self.parked[table_id]
-        self.tables[table_id] = table
-        self._schedule(table)
+            return None
         return table
 
-    def _lobby_for(self, who: Identity | None, tables: list[p.TableInfo]) -> p.Lobby:
-        """The lobby `who` is shown: the open `tables`, and their own parked games."""
-        seated = self._seated(who)
-        if who is None or not self.parked:
-            return p.Lobby(tables=tables, seated=seated)
-        mine = [t for t in self.parked.values() if any(s.owned_by(who) for s in t.seats)]
-        return p.Lobby(
-            tables=tables + [self._info(t) for t in mine],
-            seated=seated + [t.id for t in mine],
-        )
+    def unpark(self, table: Table) -> None:
+        """A parked game comes back among the open tables, its bots and clock going on."""
+        del self.parked[table.id]
+        self.tables[table.id] = table
+        self.bots.schedule(table)
 
-    def _close_parked(self) -> None:
+    def close_all(self) -> None:
         """Server shutdown: every parked game is left (kept in the history)."""
         for table in list(self.parked.values()):
             self._drop_parked(table)

@@ -3,21 +3,41 @@ events sent, and the end of the game told."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from dicepoker_tui.family import family_of
 from dicepoker_tui.i18n import N_
 from dicepoker_tui.net import protocol as p
-from dicepoker_tui.net.hub.base import HubBase
-from dicepoker_tui.net.hub.bots import to_act
-from dicepoker_tui.net.hub.model import Peer, PeerState, Refusal, Table, clean_text
+from dicepoker_tui.net.hub.base import HubLimits
+from dicepoker_tui.net.hub.bots import Bots, to_act
+from dicepoker_tui.net.hub.broadcast import Broadcast
+from dicepoker_tui.net.hub.model import Peer, PeerState, Refusal, Table, clean_text, lookup
+from dicepoker_tui.net.hub.recording import Recording
 
 
-class Play(HubBase):
-    """Chat and moves from peers; moves from bots arrive at `_execute` too."""
+class Play:
+    """Chat and moves from peers at the open `tables`; moves from bots arrive at `execute`
+    too. Each peer's chat budget is kept in its `PeerState`."""
 
-    def _say(self, state: PeerState, message: p.Say) -> None:
-        table = self._table(message.table)
+    def __init__(
+        self,
+        limits: HubLimits,
+        clock: Callable[[], float],
+        tables: dict[str, Table],
+        broadcast: Broadcast,
+        bots: Bots,
+        recording: Recording,
+    ) -> None:
+        self.limits = limits
+        self.clock = clock
+        self.tables = tables
+        self.broadcast = broadcast
+        self.bots = bots
+        self.recording = recording
+
+    def say(self, state: PeerState, message: p.Say) -> None:
+        table = lookup(self.tables, message.table)
         if state.table != table.id:
             raise Refusal("not_at_table", N_("Sit down or watch the table to chat there."))
         text = clean_text(message.text, p.CHAT_MAX)
@@ -33,8 +53,8 @@ class Play(HubBase):
         )
         table.chat.append(line)
         said = p.Chat(table=table.id, line=line)
-        for peer, other in self._peers.items():
-            if other.table == table.id and not self._muted(other, line):
+        for peer, other in self.broadcast.peers.items():
+            if other.table == table.id and not self.broadcast.muted(other, line):
                 peer.send(said)
 
     def _spend_chat(self, state: PeerState) -> None:
@@ -53,12 +73,7 @@ class Play(HubBase):
             raise Refusal("chat_too_fast", p.CHAT_TOO_FAST)
         state.chat_tokens -= 1
 
-    @staticmethod
-    def _muted(state: PeerState, line: p.ChatLine) -> bool:
-        """Whether the peer muted the player who said `line` (the table's notices never)."""
-        return line.nick is not None and line.nick.lower() in state.muted
-
-    def _mute(self, peer: Peer, state: PeerState, message: p.Mute) -> None:
+    def mute(self, peer: Peer, state: PeerState, message: p.Mute) -> None:
         """Mute (or unmute) a player for this peer; a notice to the peer alone says so."""
         nick = message.nick.strip().lower()
         if message.muted:
@@ -78,8 +93,8 @@ class Play(HubBase):
             )
             peer.send(p.Chat(table=state.table, line=line))
 
-    def _act(self, state: PeerState, message: p.Act) -> None:
-        table = self._table(message.table)
+    def act(self, state: PeerState, message: p.Act) -> None:
+        table = lookup(self.tables, message.table)
         who = state.identity
         assert who is not None
         if state.table != table.id:
@@ -110,9 +125,9 @@ class Play(HubBase):
                 )
             if table.took_back == (seat, spec.round_of(game.state)):
                 raise Refusal("undone_once", N_("A move can be taken back once a turn."))
-        self._execute(table, message.command, by=who.nick)
+        self.execute(table, message.command, who.nick)
 
-    def _execute(self, table: Table, command: Any, by: str) -> None:
+    def execute(self, table: Table, command: Any, by: str) -> None:
         game = table.game
         assert game is not None
         spec = family_of(table.variant)
@@ -120,7 +135,7 @@ class Play(HubBase):
         if taken_back:
             table.took_back = (getattr(command, "player", -1), spec.round_of(game.state))
         new = game.execute(command)  # type: ignore[arg-type]
-        self._send_events(table, new, by=by)
+        self.broadcast.send_events(table, new, by=by)
         if taken_back:
             table.last_move = None
         else:
@@ -131,12 +146,12 @@ class Play(HubBase):
             handle = table.deadline_handle
             if handle is not None and table.deadline_seat is not None and not taken_back:
                 table.ended_deadline = (table.deadline_seat, handle.when())
-            self._cancel_deadline(table)  # the next turn gets the whole time
+            self.bots.cancel_deadline(table)  # the next turn gets the whole time
         if game.finished:
             self._finished(table)
-        self._schedule(table)
-        self._changed(table)
+        self.bots.schedule(table)
+        self.broadcast.changed(table)
 
     def _finished(self, table: Table) -> None:
-        self._tell_game_over(table)
-        self._stop_recording(table, abandoned=False)
+        self.broadcast.tell_game_over(table)
+        self.recording.stop(table, abandoned=False)

@@ -9,9 +9,12 @@ from dicepoker_tui.engine.session import Session
 from dicepoker_tui.family import FamilySpec, GameSetup, VariantLike, all_variants, family_of
 from dicepoker_tui.i18n import N_
 from dicepoker_tui.net import protocol as p
-from dicepoker_tui.net.hub.base import HubBase
-from dicepoker_tui.net.hub.bots import check_tables
-from dicepoker_tui.net.hub.model import Peer, PeerState, Refusal, Seat, Table, clean_text
+from dicepoker_tui.net.hub.base import HubLimits
+from dicepoker_tui.net.hub.bots import Bots, check_tables
+from dicepoker_tui.net.hub.broadcast import Broadcast
+from dicepoker_tui.net.hub.model import Peer, PeerState, Refusal, Seat, Table, clean_text, lookup
+from dicepoker_tui.net.hub.parking import Parking
+from dicepoker_tui.net.hub.recording import Recording
 
 DEFAULT_TABLE_NAME = N_("{nick}'s {variant}")
 """The name of a table whose creator gave none."""
@@ -36,10 +39,28 @@ def _new_game(variant_id: str, players: list[Player]) -> Session:
     return GameSetup(variant=variant_id, seats=tuple(players), seed=new_seed()).new_game()
 
 
-class Tables(HubBase):
-    """The tables' lifecycle and their seats (uses the views, bots and recording)."""
+class Tables:
+    """The tables' lifecycle and their seats: its own state is the open `tables` (shared,
+    to read, with the others) and the next table's number."""
 
-    def _room_for(self, nick: str, address: str | None) -> None:
+    def __init__(
+        self,
+        limits: HubLimits,
+        tables: dict[str, Table],
+        broadcast: Broadcast,
+        bots: Bots,
+        recording: Recording,
+        parking: Parking,
+    ) -> None:
+        self.limits = limits
+        self.tables = tables
+        self.broadcast = broadcast
+        self.bots = bots
+        self.recording = recording
+        self.parking = parking
+        self._next_table = 1
+
+    def room_for(self, nick: str, address: str | None) -> None:
         """Refused when the server, this nickname or its address has as many tables open
         as allowed."""
         limits = self.limits
@@ -72,9 +93,9 @@ class Tables(HubBase):
                 ),
             )
 
-    def _create(self, peer: Peer, state: PeerState, message: p.CreateTable) -> None:
+    def create(self, peer: Peer, state: PeerState, message: p.CreateTable) -> None:
         assert state.identity is not None
-        self._room_for(state.identity.nick, state.address)
+        self.room_for(state.identity.nick, state.address)
         spec, variant = _family_setup(message.variant)
         family, known, low, high = spec.id, spec.bot_levels(), spec.min_seats, spec.max_seats
         for level in message.bots:
@@ -115,9 +136,9 @@ class Tables(HubBase):
             creator_address=state.address,
         )
         self.tables[table_id] = table
-        self._join(peer, state, table)
+        self.join(peer, state, table)
 
-    def _join(self, peer: Peer, state: PeerState, table: Table, prefer: int | None = None) -> None:
+    def join(self, peer: Peer, state: PeerState, table: Table, prefer: int | None = None) -> None:
         who = state.identity
         assert who is not None
         mine = [i for i, s in enumerate(table.seats) if s.owned_by(who)]
@@ -147,30 +168,30 @@ class Tables(HubBase):
                 free = prefer
             table.seats[free] = Seat(name=who.nick, fingerprint=who.fingerprint)
             mine = [free]
-            self._notice(table, N_("{nick} sat down."), nick=who.nick)
+            self.broadcast.notice(table, N_("{nick} sat down."), nick=who.nick)
         self._attach(table, state, peer, playing=True)
         if table.status == "waiting" and all(s.name for s in table.seats):
-            self._start(table)
-        self._changed(table)
+            self.start(table)
+        self.broadcast.changed(table)
 
-    def _watch(self, peer: Peer, state: PeerState, table: Table) -> None:
+    def watch(self, peer: Peer, state: PeerState, table: Table) -> None:
         assert state.identity is not None
         if any(s.owned_by(state.identity) for s in table.seats):
-            self._join(peer, state, table)
+            self.join(peer, state, table)
             return
         self._attach(table, state, peer, playing=False)
-        self._changed(table)
+        self.broadcast.changed(table)
 
-    def _leave(self, peer: Peer, state: PeerState, table_id: str) -> None:
+    def leave(self, peer: Peer, state: PeerState, table_id: str) -> None:
         table = self.tables.get(table_id)
         if table is None or state.table != table_id:
             peer.send(p.Left(table=table_id))
             return
-        self._detach(table, state, peer, free_seat=True)
+        self.detach(table, state, peer, free_seat=True)
         peer.send(p.Left(table=table_id))
-        peer.send(self._lobby_for(state.identity, self._infos()))
+        peer.send(self.broadcast.lobby_for(state.identity, self.broadcast.infos()))
 
-    def _rematch(self, peer: Peer, state: PeerState, old: Table) -> None:
+    def rematch(self, peer: Peer, state: PeerState, old: Table) -> None:
         """Open `old`'s rematch at a new table like it, or sit down at the one opened.
 
         Players take their seat of the old game when it is free; spectators a seat no
@@ -185,23 +206,23 @@ class Tables(HubBase):
         new = self.tables.get(old.rematch) if old.rematch else None
         if new is not None:
             if any(s.owned_by(who) for s in new.seats):
-                self._join(peer, state, new)
+                self.join(peer, state, new)
             elif new.status == "waiting" and was is not None and new.seats[was].name is None:
-                self._join(peer, state, new, prefer=was)
+                self.join(peer, state, new, prefer=was)
             else:
                 spare = [
                     i
                     for i, s in enumerate(new.seats)
-                    if s.name is None and not self._is_present(old, i)
+                    if s.name is None and not self.broadcast.is_present(old, i)
                 ]
                 if new.status == "waiting" and spare:
-                    self._join(peer, state, new, prefer=spare[0])
+                    self.join(peer, state, new, prefer=spare[0])
                 else:
-                    self._watch(peer, state, new)
+                    self.watch(peer, state, new)
             return
         if was is None:
             raise Refusal("spectator", N_("Only the players of this game can offer a rematch."))
-        self._room_for(who.nick, state.address)
+        self.room_for(who.nick, state.address)
         new = Table(
             id=str(self._next_table),
             name=old.name,
@@ -221,23 +242,28 @@ class Tables(HubBase):
         self._next_table += 1
         self.tables[new.id] = new
         old.rematch = new.id
-        self._join(peer, state, new, prefer=was)
+        self.join(peer, state, new, prefer=was)
         if self.tables.get(old.id) is old:
-            self._notice(old, p.REMATCH_OFFER, nick=who.nick)
-            self._changed(old)
+            self.broadcast.notice(old, p.REMATCH_OFFER, nick=who.nick)
+            self.broadcast.changed(old)
 
-    def _table(self, table_id: str) -> Table:
-        table = self.tables.get(table_id)
-        if table is None:
-            raise Refusal("no_table", N_("There is no table {table}."), table=table_id)
+    def open_or_parked(self, state: PeerState, table_id: str) -> Table:
+        """The table `table_id`; a parked game of the player in `state` comes back among
+        the tables first, its bots and clock going on."""
+        who = state.identity
+        table = self.parking.theirs(table_id, who)
+        if table is None or who is None:
+            return lookup(self.tables, table_id)
+        self.room_for(who.nick, state.address)  # the caps of a new table hold here too
+        self.parking.unpark(table)
         return table
 
     def _attach(self, table: Table, state: PeerState, peer: Peer, playing: bool) -> None:
         if state.table is not None and state.table != table.id:
             other = self.tables.get(state.table)
             if other is not None:
-                self._detach(other, state, peer, free_seat=True)
-        was_present = self._present_seats(table)
+                self.detach(other, state, peer, free_seat=True)
+        was_present = self.broadcast.present_seats(table)
         state.table, state.playing = table.id, playing
         if playing and table.abandon_handle is not None:
             table.abandon_handle.cancel()
@@ -245,59 +271,57 @@ class Tables(HubBase):
         who = state.identity
         assert who is not None
         if not playing:
-            self._notice(table, N_("{nick} is watching."), nick=who.nick)
-        elif was_present != self._present_seats(table) and table.game is not None:
-            self._notice(table, N_("{nick} is back."), nick=who.nick)
+            self.broadcast.notice(table, N_("{nick} is watching."), nick=who.nick)
+        elif was_present != self.broadcast.present_seats(table) and table.game is not None:
+            self.broadcast.notice(table, N_("{nick} is back."), nick=who.nick)
         peer.send(
             p.TableSnapshot(
-                table=self._info(table),
+                table=self.broadcast.info(table),
                 family=table.family,
-                events=self._view(table, state, table.game.events) if table.game else [],
-                chat=[line for line in table.chat if not self._muted(state, line)],
+                events=self.broadcast.view(table, state, table.game.events) if table.game else [],
+                chat=[line for line in table.chat if not self.broadcast.muted(state, line)],
                 seats=[i for i, s in enumerate(table.seats) if playing and s.owned_by(who)],
             )
         )
 
-    def _detach(self, table: Table, state: PeerState, peer: Peer, free_seat: bool) -> None:
+    def detach(self, table: Table, state: PeerState, peer: Peer, free_seat: bool) -> None:
         who = state.identity
         state.table, state.playing = None, False
         if who is None:
             return
         if free_seat and table.status == "waiting":
             for i, seat in enumerate(table.seats):
-                if seat.owned_by(who) and not self._is_present(table, i):
+                if seat.owned_by(who) and not self.broadcast.is_present(table, i):
                     table.seats[i] = Seat()
-                    self._notice(table, N_("{nick} left."), nick=who.nick)
+                    self.broadcast.notice(table, N_("{nick} left."), nick=who.nick)
         else:
             mine = [i for i, s in enumerate(table.seats) if s.owned_by(who)]
-            away = not any(self._is_present(table, i) for i in mine)
+            away = not any(self.broadcast.is_present(table, i) for i in mine)
             if table.status == "playing" and mine and away:
-                self._notice(table, N_("{nick} is away."), nick=who.nick)
+                self.broadcast.notice(table, N_("{nick} is away."), nick=who.nick)
         if not any(s.name and s.kind == "human" for s in table.seats) or (
-            table.status == "finished" and not self._peers_at(table)
+            table.status == "finished" and not self.broadcast.peers_at(table)
         ):
-            self._close(table)
+            self.close(table)
             return
-        if not self._present_seats(table):
-            self._abandon_later(table)
-        self._changed(table)
+        if not self.broadcast.present_seats(table):
+            self.parking.abandon_later(table)
+        self.broadcast.changed(table)
 
-    def _close(self, table: Table) -> None:
+    def close(self, table: Table) -> None:
         if table.abandon_handle is not None:
             table.abandon_handle.cancel()
             table.abandon_handle = None
-        self._stop_recording(table, abandoned=table.status == "playing")
-        self._stop_bots(table)
+        self.recording.stop(table, abandoned=table.status == "playing")
+        self.bots.stop(table)
         self.tables.pop(table.id, None)
-        for peer in self._peers_at(table):
-            self._peers[peer].table = None
-            peer.send(p.Left(table=table.id, reason=N_("The table closed.")))
-        self._lobby_changed()
+        self.broadcast.send_away(table, N_("The table closed."))
+        self.broadcast.lobby_changed()
 
-    def _start(self, table: Table) -> None:
+    def start(self, table: Table) -> None:
         players = [Player(name=s.name or "?", kind=s.kind, level=s.level) for s in table.seats]
         table.game = _new_game(table.variant, players)
-        self._record(table)
-        self._notice(table, N_("Every seat is taken: the game begins."))
-        self._send_events(table, table.game.events, by="table")
-        self._schedule(table)
+        self.recording.record(table)
+        self.broadcast.notice(table, N_("Every seat is taken: the game begins."))
+        self.broadcast.send_events(table, table.game.events, by="table")
+        self.bots.schedule(table)

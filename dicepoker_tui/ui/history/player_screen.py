@@ -13,6 +13,7 @@ from dicepoker_tui.i18n import _
 from dicepoker_tui.store import Store, StoreError
 from dicepoker_tui.ui.history.choose import ChoiceScreen
 from dicepoker_tui.ui.history.review_text import variant_name
+from dicepoker_tui.ui.views import stats_screen
 
 
 class PlayerFiguresScreen(Screen[None]):
@@ -36,8 +37,6 @@ class PlayerFiguresScreen(Screen[None]):
             if _family(value) == _family(self.variant):
                 self.variant = value
                 return
-            from dicepoker_tui.ui.views import stats_screen
-
             try:
                 names = self.store.player_names(value)
             except StoreError:

@@ -8,6 +8,7 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.screen import Screen
 from textual.widgets import Button, Input, Label, OptionList, Static
 from textual.widgets.option_list import Option
 
@@ -27,17 +28,18 @@ from dicepoker_tui.ui.common.hanging import rules_renderable
 from dicepoker_tui.ui.common.help import reflow
 from dicepoker_tui.ui.common.size_notice import SizeNotice
 from dicepoker_tui.ui.lobby.language import LobbyLanguage
+from dicepoker_tui.ui.lobby.palette import PaletteCommand, lobby_commands
 from dicepoker_tui.ui.lobby.seat_edits import SeatEdits
 from dicepoker_tui.ui.lobby.seats import MAX_PLAYERS, SeatList, available_bot_levels
 from dicepoker_tui.ui.lobby.seed_input import SeedInput
 from dicepoker_tui.ui.messages import OpenHistory, OpenResume, StartGame
 from dicepoker_tui.ui.views import views_for
 
-PaletteCommand = tuple[str, str, object]
 
-
-class LobbyScreen(SeatEdits, LobbyLanguage):
-    """The first screen: everything needed to start (or resume) a game."""
+class LobbyScreen(Screen[None]):
+    """The first screen: everything needed to start (or resume) a game. The seats and
+    their keys are `edits` (`SeatEdits`), the language switch `language`
+    (`LobbyLanguage`)."""
 
     WIDE = 150
     """From this many columns on, the rules of the highlighted variant show beside the form."""
@@ -70,13 +72,10 @@ class LobbyScreen(SeatEdits, LobbyLanguage):
         self._family = "scoresheet"
         self._levels: dict[str, list[str]] = {}
         """Bot levels by family, loaded after the first frame (some bots are big)."""
-        self._stems = (_("Player"), _("Bot"))
-        """The stems of default seat names in the language the lobby was built in."""
+        self.language = LobbyLanguage(self)
         if setup is None:
-            setup = GameSetup(seats=(Player(name=unused_name([], self._stems[0])),))
-        self.seats: list[Player] = list(setup.seats)
-        self.coach: list[float | None] = [None] * len(self.seats)
-        """Per seat: the coach's threshold (expected points), or None."""
+            setup = GameSetup(seats=(Player(name=unused_name([], self.language.stems[0])),))
+        self.edits = SeatEdits(self, setup.seats)
         self.real_dice = False
         self._initial = setup
         self.help_to_win = False
@@ -141,17 +140,17 @@ class LobbyScreen(SeatEdits, LobbyLanguage):
         self.help_to_win = bool(getattr(self.app, "help_to_win", False))
         self.load_setup(self._initial)
         self.query_one("#variants", OptionList).focus()
-        self._fit()
+        self.fit()
         # The bot levels import the solver (numpy): load them once the lobby is on screen.
         self.set_timer(2.0, lambda: self.run_worker(self._load_levels, thread=True))
 
     def on_resize(self) -> None:
-        self._fit()
+        self.fit()
 
     def on_screen_resume(self) -> None:
-        self._fit()
+        self.fit()
 
-    def _fit(self) -> None:
+    def fit(self) -> None:
         # A display toggle, not a breakpoint class: a class change restyles every widget.
         small = self.query_one(SizeNotice).fit(self.app.size)
         self.query_one("#lobby-body").display = not small
@@ -182,12 +181,30 @@ class LobbyScreen(SeatEdits, LobbyLanguage):
         self.coach = [
             setup.coach[i] if i < len(setup.coach) else None for i in range(len(self.seats))
         ]
-        self._show_seats(0)
+        self.show_seats(0)
         self.query_one("#seed", Input).value = "" if setup.seed is None else str(setup.seed)
         self.real_dice = setup.real_dice
         self._show_real_dice()
         self._show_help_to_win()
-        self._show_about()
+        self.show_about()
+
+    @property
+    def seats(self) -> list[Player]:
+        """The seats in play order (kept by `edits`)."""
+        return self.edits.seats
+
+    @seats.setter
+    def seats(self, seats: list[Player]) -> None:
+        self.edits.seats = seats
+
+    @property
+    def coach(self) -> list[float | None]:
+        """Per seat: the coach's threshold (expected points), or None (kept by `edits`)."""
+        return self.edits.coach
+
+    @coach.setter
+    def coach(self, coach: list[float | None]) -> None:
+        self.edits.coach = coach
 
     # -- reading the form -----------------------------------------------------------------
     @property
@@ -212,7 +229,7 @@ class LobbyScreen(SeatEdits, LobbyLanguage):
         )
         return setup.problem(self.levels) or setup
 
-    def _not_here(self, what: str) -> str | None:
+    def not_here(self, what: str) -> str | None:
         """Why real dice (`what` "real_dice") or the coach ("coach") do not apply to the
         highlighted variant, or None when they do."""
         family = family_of(self.variant_id)
@@ -238,14 +255,14 @@ class LobbyScreen(SeatEdits, LobbyLanguage):
         return Text(f"[{'x' if self.help_to_win else ' '}] {_('Help to win')} w")
 
     def _show_help_to_win(self) -> None:
-        applies = self._not_here("coach") is None
+        applies = self.not_here("coach") is None
         self.query_one("#help-to-win", Button).label = self._help_label(applies)
 
     def _show_real_dice(self) -> None:
-        applies = self._not_here("real_dice") is None
+        applies = self.not_here("real_dice") is None
         self.query_one("#real-dice", Button).label = self._real_dice_label(applies)
 
-    def _show_about(self) -> None:
+    def show_about(self) -> None:
         variant = self._variant()
         text = Text()
         text.append(f"{_(variant.name)}\n", style="bold")
@@ -272,22 +289,22 @@ class LobbyScreen(SeatEdits, LobbyLanguage):
         self._show_help_to_win()
         coached = family_of(self.variant_id).coached
         self.query_one(SeatList).border_subtitle = _("o: coach a human seat") if coached else ""
-        self._show_seats(self._seat_index)
+        self.show_seats(self.seat_index)
         if any(p.kind == "bot" for p in self.seats):
             self.seats = fit_levels(self.seats, self.levels)
-            self._show_seats(self._seat_index)
+            self.show_seats(self.seat_index)
 
-    def _show_seats(self, highlight: int | None) -> None:
+    def show_seats(self, highlight: int | None) -> None:
         coach = self.coach if family_of(self.variant_id).coached else None
         self.query_one(SeatList).show(self.seats, highlight, coach)
 
     @property
-    def _seat_index(self) -> int | None:
+    def seat_index(self) -> int | None:
         return self.query_one(SeatList).highlighted
 
     def on_option_list_option_highlighted(self, event: OptionList.OptionHighlighted) -> None:
         if event.option_list.id == "variants":
-            self._show_about()
+            self.show_about()
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         if event.option_list.id == "variants":
@@ -302,8 +319,30 @@ class LobbyScreen(SeatEdits, LobbyLanguage):
             return
         self.post_message(StartGame(setup))
 
+    def action_add(self, kind: str) -> None:
+        self.edits.add(kind)
+
+    def action_remove(self) -> None:
+        self.edits.remove()
+
+    def action_rename(self) -> None:
+        self.edits.rename()
+
+    def action_level(self) -> None:
+        self.edits.level()
+
+    def action_coach(self) -> None:
+        self.edits.coach_next()
+
+    def action_next_language(self) -> None:
+        self.language.next()
+
+    async def retranslate(self) -> None:
+        """Build the lobby again in the current language, keeping the form as it was."""
+        await self.language.retranslate()
+
     def action_real_dice(self) -> None:
-        reason = self._not_here("real_dice")
+        reason = self.not_here("real_dice")
         if reason:
             self.notify(reason, severity="warning", timeout=3)
             return
@@ -313,7 +352,7 @@ class LobbyScreen(SeatEdits, LobbyLanguage):
     def action_help_to_win(self) -> None:
         """Aim the hint and the coach at the chance to win, or back at the score (the app
         remembers it)."""
-        reason = self._not_here("coach")
+        reason = self.not_here("coach")
         if reason:
             self.notify(reason, severity="warning", timeout=3)
             return
@@ -366,34 +405,11 @@ class LobbyScreen(SeatEdits, LobbyLanguage):
         }
         button = event.button.id or ""
         if button.startswith("language-"):
-            self.choose_language(button.removeprefix("language-"))
+            self.language.choose(button.removeprefix("language-"))
             return
         action = actions.get(button)
         if action:
             action()
 
     def palette_commands(self) -> Iterator[PaletteCommand]:
-        yield (
-            _("Start game"),
-            _("Start with the variant and seats chosen (s)"),
-            self.action_start,
-        )
-        yield (_("Add human seat"), _("A seat for a person (a)"), lambda: self.action_add("human"))
-        yield (_("Add bot seat"), _("A seat for a bot (b)"), lambda: self.action_add("bot"))
-        yield (_("Rename seat"), _("Rename the highlighted seat (e)"), self.action_rename)
-        yield (_("Bot level"), _("Next level for the highlighted bot (l)"), self.action_level)
-        yield (_("Remove seat"), _("Remove the highlighted seat (x)"), self.action_remove)
-        yield (
-            _("Coach"),
-            _("Notes after costly moves of the highlighted human seat; threshold cycles (o)"),
-            self.action_coach,
-        )
-        yield (_("Real dice"), _("Switch real-dice mode on or off (d)"), self.action_real_dice)
-        yield (
-            _("Help to win"),
-            _("Hints and the coach for the chance to win, or for the score (w)"),
-            self.action_help_to_win,
-        )
-        yield (_("Rules"), _("Rules of the highlighted variant (?)"), self.action_rules)
-        yield (_("Resume"), _("Continue an unfinished game (c)"), self.action_resume)
-        yield (_("History"), _("Finished games (h)"), self.action_history)
+        return lobby_commands(self)

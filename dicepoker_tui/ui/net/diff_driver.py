@@ -17,10 +17,9 @@ class KeysDropped(Message):
     """Keys beyond the key budget were dropped (sent at most once a second)."""
 
 
-class _Diffing:
-    """Mixed in before a Textual driver: every write goes through a `ScreenDiff`."""
-
-    _app: object
+class _Diffing(Driver):
+    """A base put before a Textual driver (`diffing(LinuxDriver)`): every write goes
+    through a `ScreenDiff`."""
 
     def __init__(self, *args, **kwargs) -> None:
         super().__init__(*args, **kwargs)
@@ -37,9 +36,9 @@ class _Diffing:
             now = time.monotonic()
             if now - self._dropped_at >= 1.0:
                 self._dropped_at = now
-                super().process_message(KeysDropped())  # type: ignore[misc]
+                super().process_message(KeysDropped())
             return
-        super().process_message(message)  # type: ignore[misc]
+        super().process_message(message)
 
     def write(self, data: str) -> None:
         size = getattr(self._app, "size", None)
@@ -48,7 +47,7 @@ class _Diffing:
             self._diff.reset()
         data = self._diff.feed(data)
         if data:
-            super().write(data)  # type: ignore[misc]
+            super().write(data)
 
 
 def diffing(driver: type[Driver]) -> type[Driver]:

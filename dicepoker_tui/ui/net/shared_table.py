@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from textual.app import ComposeResult
+from textual.screen import Screen
 
 from dicepoker_tui.net import protocol as p
 from dicepoker_tui.net.client import HubClient
@@ -13,25 +14,28 @@ from dicepoker_tui.ui.common.footer import KeysFooter
 from dicepoker_tui.ui.net.panel import NetPanel
 
 
-class SharedTable:
-    """Mixed in before a table screen (`class NetTableScreen(SharedTable, TableScreen)`)."""
+class SharedTable(Screen[None]):
+    """The hub's part of a shared table screen, a base before the family's table screen
+    (`class NetTableScreen(SharedTable, TableScreen)`): its `compose` adds the panel to
+    theirs."""
 
     client: HubClient
     remote: Any
     """The mirrored game (`RemoteGame`, `RemoteBiddingGame`)."""
+    you: str
 
     def _join(self, client: HubClient, game: Any) -> None:
         self.client, self.remote, self.you = client, game, client.nick
 
     def compose(self) -> ComposeResult:
-        for widget in super().compose():  # type: ignore[misc]
+        for widget in super().compose():
             if isinstance(widget, KeysFooter):
                 yield NetPanel(self.you, self.client.may_say, id="net-panel")
             yield widget
 
     def _fill_panel(self) -> NetPanel:
         """The panel with the table's seats and the chat so far (call it on mount)."""
-        panel = self.query_one(NetPanel)  # type: ignore[attr-defined]
+        panel = self.query_one(NetPanel)
         panel.show_table(self.remote.table)
         panel.add_lines(self.client.chat)
         return panel
@@ -39,17 +43,17 @@ class SharedTable:
     # -- what the hub says ----------------------------------------------------------------------
     def table_changed(self, table: p.TableInfo) -> None:
         self.remote.table = table
-        for panel in self.query(NetPanel).results(NetPanel):  # type: ignore[attr-defined]
+        for panel in self.query(NetPanel).results(NetPanel):
             panel.show_table(table)
 
     def chat(self, line: p.ChatLine) -> None:
-        for panel in self.query(NetPanel).results(NetPanel):  # type: ignore[attr-defined]
+        for panel in self.query(NetPanel).results(NetPanel):
             panel.add_lines([line])
 
     # -- what you say ---------------------------------------------------------------------------
     def action_chat(self) -> None:
         # `c` is a priority key: it can arrive before the screen has composed its panel
-        for panel in self.query(NetPanel).results(NetPanel):  # type: ignore[attr-defined]
+        for panel in self.query(NetPanel).results(NetPanel):
             panel.focus_input()
 
     def on_net_panel_said(self, message: NetPanel.Said) -> None:

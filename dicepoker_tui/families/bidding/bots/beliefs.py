@@ -21,7 +21,7 @@ from typing import Any
 
 import numpy as np
 
-from dicepoker_tui.families.bidding.bots.levels import at_least, exactly
+from dicepoker_tui.families.bidding.bots.moves import at_least, exactly
 from dicepoker_tui.families.bidding.rules.rules import bid_refusal
 from dicepoker_tui.families.bidding.rules.state import BiddingState, CurrentBid
 from dicepoker_tui.families.bidding.rules.variants import BiddingVariant

@@ -38,7 +38,7 @@ from dicepoker_tui.families.bidding.bots.beliefs import (
     tail,
 )
 from dicepoker_tui.families.bidding.bots.endgame import TABLE_PATH, infoset_key
-from dicepoker_tui.families.bidding.bots.levels import (
+from dicepoker_tui.families.bidding.bots.moves import (
     BiddingAction,
     CallCalza,
     CallChallenge,

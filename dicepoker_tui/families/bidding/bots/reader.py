@@ -21,7 +21,7 @@ from dicepoker_tui.families.bidding.bots.beliefs import (
     hands,
     posteriors,
 )
-from dicepoker_tui.families.bidding.bots.levels import (
+from dicepoker_tui.families.bidding.bots.moves import (
     BiddingAction,
     CallCalza,
     CallChallenge,

@@ -10,6 +10,7 @@ from textual.widget import Widget
 
 from dicepoker_tui.families.scoresheet.views.review_steps import bar, histogram_text
 from dicepoker_tui.i18n import _
+from dicepoker_tui.store.records import PlayerStats
 
 
 class TotalsChart(Widget):
@@ -27,8 +28,6 @@ class TotalsChart(Widget):
     max_bins: reactive[int] = reactive(8, layout=True)
 
     def bins(self) -> list[tuple[int, int, int]]:
-        from dicepoker_tui.store.records import PlayerStats
-
         if not self.totals:
             return []
         count = max(1, min(self.max_bins, len(set(self.totals))))

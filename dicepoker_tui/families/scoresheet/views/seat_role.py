@@ -16,6 +16,7 @@ from rich.text import Text
 from dicepoker_tui.families.scoresheet.rules import events as ev
 from dicepoker_tui.families.scoresheet.rules.state import GameState
 from dicepoker_tui.families.scoresheet.rules.variants.base import Variant
+from dicepoker_tui.families.scoresheet.views.bot_runner import BotRunner
 from dicepoker_tui.family import Bot
 
 if TYPE_CHECKING:
@@ -42,8 +43,6 @@ class SeatRole:
         show_box: Callable[[str], None],
     ) -> Any:
         """What plays the bot seats (a `BotRunner` here)."""
-        from dicepoker_tui.families.scoresheet.views.bot_runner import BotRunner
-
         return BotRunner(screen, game, bots, pace, show_box)
 
     def top_line(self, state: GameState, variant: Variant) -> Text | None:

@@ -13,6 +13,7 @@ from textual.widgets import Button, DataTable, Sparkline, Static
 
 from dicepoker_tui.families.scoresheet.rules.variants import all_variants, get_variant
 from dicepoker_tui.families.scoresheet.views.charts import BoxAverages, TotalsChart
+from dicepoker_tui.families.scoresheet.views.review import ReviewScreen
 from dicepoker_tui.families.scoresheet.views.review_steps import five_of_a_kind_label
 from dicepoker_tui.families.scoresheet.views.sheet_model import ordinal
 from dicepoker_tui.i18n import _
@@ -207,8 +208,6 @@ class StatsScreen(PlayerFiguresScreen):
 
     def on_data_table_row_selected(self, event: DataTable.RowSelected) -> None:
         event.stop()
-        from dicepoker_tui.families.scoresheet.views.review import ReviewScreen
-
         if not 0 <= event.cursor_row < len(self.best):
             return
         game = self.best[event.cursor_row]

@@ -7,14 +7,14 @@ commands; a refused command becomes a short notice.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterator, Mapping
 
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
-from textual.notifications import Notification
-from textual.widgets import Static
+from textual.screen import Screen
+from textual.widgets import OptionList, Static
 from textual.worker import Worker
 
 from dicepoker_tui.families.scoresheet.bots.bots import Bot
@@ -31,7 +31,13 @@ from dicepoker_tui.families.scoresheet.views.seat_role import SeatRole
 from dicepoker_tui.families.scoresheet.views.sheet import SheetTable
 from dicepoker_tui.families.scoresheet.views.solver_status import SolverStatus
 from dicepoker_tui.families.scoresheet.views.standings import Standings
-from dicepoker_tui.families.scoresheet.views.table_keys import TableKeys
+from dicepoker_tui.families.scoresheet.views.table_hints import (
+    TableHints,
+    bot_takes_risks,
+    plays_to_win,
+    preload_solver,
+)
+from dicepoker_tui.families.scoresheet.views.table_keys import PaletteCommand, TableKeys
 from dicepoker_tui.families.scoresheet.views.table_text import (
     box_rows,
     home_status,
@@ -40,19 +46,17 @@ from dicepoker_tui.families.scoresheet.views.table_text import (
     written_rows,
 )
 from dicepoker_tui.i18n import _, ngettext
-from dicepoker_tui.ui.common.dice import DiceRow
+from dicepoker_tui.ui.common.dice import DiceRow, Die
 from dicepoker_tui.ui.common.footer import KeysFooter
 from dicepoker_tui.ui.common.handover import HandoverResult, HandoverScreen
 from dicepoker_tui.ui.common.help import HelpScreen
 from dicepoker_tui.ui.common.size_notice import SizeNotice
-from dicepoker_tui.ui.common.textual_private import withdraw_note
 from dicepoker_tui.ui.messages import GameOver, ToLobby
 
-PaletteCommand = tuple[str, str, Callable[[], object]]
 
-
-class TableScreen(TableKeys):
-    """Where a game is played."""
+class TableScreen(Screen[None]):
+    """Where a game is played: what its keys do is `keys` (`TableKeys`), its hint and
+    coach notes `hints` (`TableHints`)."""
 
     BINDINGS_CONTEXT = "table"
     """The footer's words are read in this gettext context: short ones, for 80 columns."""
@@ -108,18 +112,17 @@ class TableScreen(TableKeys):
         """Seat → the coach's threshold in expected points, for the coached seats."""
         self._coach = None
         self.kept = kept
-        self.runner = self.role.runner(self, game, bots, pace, self._show_bot_box)
+        self.runner = self.role.runner(self, game, bots, pace, self.show_bot_box)
         self._unsubscribe: Callable[[], None] | None = None
         self._sync_pending = False
-        self._cursors: dict[int, str] = {}
-        self._announced: tuple[int, int] | None = None
+        self.cursors: dict[int, str] = {}
+        """Seat → the box its cursor is on."""
+        self.announced: tuple[int, int] | None = None
+        """(round, seat) of the last turn handed over."""
         self._result_shown = False
         self._shown: dict[str, object] = {}
-        self._hint_note: Notification | None = None
-        self._wait_note: Notification | None = None
-        self._coach_notes: list[Notification] = []
-        self._hint_waits_for: int | None = None
-        """The number of events when a hint was asked for before the solver was ready."""
+        self.keys = TableKeys(self)
+        self.hints = TableHints(self)
 
     # -- layout ---------------------------------------------------------------------------
     def compose(self) -> ComposeResult:
@@ -130,9 +133,9 @@ class TableScreen(TableKeys):
                 yield Static(id="turn-status")
                 yield SolverStatus(
                     self.game.variant,
-                    autostart=self._preload_solver(),
-                    spread=self._plays_to_win() or self.help_to_win,
-                    risk=self._plays_to_win() and self._bot_takes_risks(),
+                    autostart=preload_solver(self.game, self.role, self.coach_thresholds),
+                    spread=plays_to_win(self.game) or self.help_to_win,
+                    risk=plays_to_win(self.game) and bot_takes_risks(self.game),
                     id="solver-status",
                 )
                 yield Standings(id="standings")
@@ -158,7 +161,11 @@ class TableScreen(TableKeys):
             status = self.query_one(SolverStatus)
             spread = (lambda: status.spread_table) if self.help_to_win else None
             self._coach = Coach(
-                self.game, self.coach_thresholds, lambda: status.policy, self._coach_note, spread
+                self.game,
+                self.coach_thresholds,
+                lambda: status.policy,
+                self.hints.coach_note,
+                spread,
             )
         self._fit()
         self._sync()
@@ -174,10 +181,7 @@ class TableScreen(TableKeys):
     def on_screen_suspend(self) -> None:
         """The table's notes are about the table: they go when another screen (help,
         sheet, menu) covers it, instead of lying over that screen's text."""
-        self._withdraw_hint()
-        for note in self._coach_notes:
-            withdraw_note(self.app, note)
-        self._coach_notes.clear()
+        self.hints.withdraw_all()
 
     def on_screen_resume(self) -> None:
         if self.is_mounted:
@@ -218,12 +222,12 @@ class TableScreen(TableKeys):
         if isinstance(event, ev.BoxWritten):
             nxt = next_open_box(variant, state.sheets[event.player], event.box)
             if nxt:
-                self._cursors[event.player] = nxt
+                self.cursors[event.player] = nxt
         elif isinstance(event, ev.WriteUndone):
-            self._cursors[event.player] = event.box
+            self.cursors[event.player] = event.box
         if isinstance(event, ev.DiceThrown | ev.BoxWritten | ev.WriteUndone):
             self.query_one(DiceRow).show_hint(None)  # a hint holds for the dice it was given for
-            self._withdraw_hint()
+            self.hints.withdraw()
         if not self._sync_pending:
             self._sync_pending = True
             self.call_next(self._sync)
@@ -278,7 +282,7 @@ class TableScreen(TableKeys):
         name = state.players[turn.player].name
         boxes.border_title = _("{name}'s boxes").format(name=name)
         rows = box_rows(state, variant, self.game.preview())
-        boxes.show(rows, self._cursors.get(turn.player))
+        boxes.show(rows, self.cursors.get(turn.player))
 
     def _render_side_sheet(self) -> None:
         sheet = self.query_one("#side-sheet", SheetTable)
@@ -307,9 +311,9 @@ class TableScreen(TableKeys):
         assert state.turn is not None
         humans = [i for i, p in enumerate(state.players) if p.kind == "human"]
         key = (state.turn.round, state.turn.player)
-        if len(humans) < 2 or key == self._announced:
+        if len(humans) < 2 or key == self.announced:
             return
-        self._announced = key
+        self.announced = key
         player = state.players[state.turn.player]
         variant = self.game.variant
         total = state.sheets[state.turn.player].total
@@ -338,10 +342,40 @@ class TableScreen(TableKeys):
     def on_worker_state_changed(self, event: Worker.StateChanged) -> None:
         self.runner.on_worker_state_changed(event)
 
-    def _show_bot_box(self, box: str) -> None:
+    def show_bot_box(self, box: str) -> None:
         boxes = self.query_one(BoxList)
         if box in [row.box for row in boxes.rows]:
             boxes.highlighted = boxes.get_option_index(box)
+
+    # -- keys (see `TableKeys`, `TableHints`) ---------------------------------------------
+    def action_throw(self) -> None:
+        self.keys.throw()
+
+    def action_hold(self, index: int) -> None:
+        self.keys.hold(index)
+
+    def on_die_clicked(self, message: Die.Clicked) -> None:
+        self.keys.hold(message.index)
+
+    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        event.stop()
+        if event.option.id:
+            self.keys.write(event.option.id)
+
+    def action_cursor(self, step: int) -> None:
+        self.keys.cursor(step)
+
+    def action_write(self) -> None:
+        self.keys.write_at_cursor()
+
+    def action_undo(self) -> None:
+        self.keys.undo()
+
+    def action_hint(self) -> None:
+        self.hints.hint()
+
+    def palette_commands(self) -> Iterator[PaletteCommand]:
+        return self.keys.palette_commands()
 
     def action_sheet(self) -> None:
         self.app.push_screen(ScoresheetScreen(self.game), self._after_result)
