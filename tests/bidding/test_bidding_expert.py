@@ -196,8 +196,10 @@ def test_expert_never_makes_an_illegal_move(variant: str, levels: list[str], see
 
 @pytest.mark.parametrize("variant", ["perudo", "liars-dice"])
 def test_a_seeded_head_to_head_goes_the_experts_way(variant: str) -> None:
-    result = head_to_head(variant, ["expert", "strong"], 24, 1).summary()
+    """Seeded, so the same games every run; 60 of them, so that the share says something
+    (the expert wins 71 % to 98 % of 200-game runs, docs/bots.md)."""
+    result = head_to_head(variant, ["expert", "strong"], 60, 1).summary()
     expert, strong = result["bots"]
-    assert expert["wins"] + strong["wins"] == pytest.approx(24)
-    assert expert["win_share"] >= 0.6
+    assert expert["wins"] + strong["wins"] == pytest.approx(60)
+    assert expert["win_share"] >= 0.55
     assert expert["mean"] < strong["mean"]

@@ -10,7 +10,8 @@ the round and this one as we read its: a challenge (settled by all the cups), a 
 or a raise of its own (the round goes on, worth `GOES_ON` of a die to us). It then
 draws its move, near-equal ones mixed (`_mixed`), so the face it bids says less about
 its cup. With one die against one die it plays the solved equilibrium of
-`ai.bidding_endgame`, whenever its table covers the position.
+`endgame`, whenever its table covers the position, and at Liar's Dice with two dice
+against one (either way round) the equilibrium `round_table` solved by CFR.
 """
 
 from __future__ import annotations
@@ -44,6 +45,7 @@ from dicepoker_tui.families.bidding.bots.moves import (
     CallChallenge,
     PlaceBid,
 )
+from dicepoker_tui.families.bidding.bots.round_table import ROUNDS, solved_round
 from dicepoker_tui.families.bidding.rules.rules import legal_bids
 from dicepoker_tui.families.bidding.rules.state import BiddingState
 from dicepoker_tui.families.bidding.rules.variants import BiddingVariant
@@ -137,8 +139,10 @@ class ExpertBot:
         self, view: BiddingState, variant: BiddingVariant, seat: int
     ) -> BiddingAction | None:
         alive = [j for j, n in enumerate(view.dice_left) if n > 0]
-        if len(alive) != 2 or any(view.dice_left[j] != 1 for j in alive):
+        if len(alive) != 2:
             return None
+        if any(view.dice_left[j] != 1 for j in alive):
+            return self._solved_round(view, variant, seat, alive)
         key = endgame_key(variant, view.palifico)
         if key is None:
             return None
@@ -155,6 +159,27 @@ class ExpertBot:
             return CallCalza() if view.bid is not None and variant.calza else None
         q, f = (int(x) for x in pick.split("x"))
         return PlaceBid(q, f) if (q, f) in legal_bids(view, variant) else None
+
+    def _solved_round(
+        self, view: BiddingState, variant: BiddingVariant, seat: int, alive: list[int]
+    ) -> BiddingAction | None:
+        """Two dice against one at Liar's Dice: the equilibrium of `round_table`."""
+        if variant.wild_ones or variant.calza:
+            return None
+        other = alive[0] if alive[1] == view.starter else alive[1]
+        key = f"liars-dice-{view.dice_left[view.starter]}v{view.dice_left[other]}"
+        if key not in ROUNDS:
+            return None
+        role = 0 if view.starter == seat else 1
+        history = [(b.quantity, b.face) for b in view.round_bids]
+        moves = solved_round(key).moves_at(role, tuple(view.cups[seat]), history)
+        if not moves:
+            return None
+        options = sorted(moves, key=str)
+        pick = self._rng.choices(options, weights=[moves[m] for m in options])[0]
+        if pick == "challenge":
+            return CallChallenge() if view.bid is not None else None
+        return PlaceBid(*pick) if pick in legal_bids(view, variant) else None
 
     # --- what the reveals showed --------------------------------------------------------
 
