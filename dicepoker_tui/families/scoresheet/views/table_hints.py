@@ -119,7 +119,7 @@ class TableHints(Screen[None]):
             self._hint_note = None
 
     def _coach_note(self, seat: int, message: str) -> None:
-        name = self.game.state.players[seat].name
+        name = self.game.state.players[seat].shown
         title = f"{_('Coach')} · {name}"
         self._coach_notes = [n for n in self._coach_notes if n in notes_shown(self.app)]
         self._coach_notes.append(notify_note(self.app, message, title, timeout=6))

@@ -49,7 +49,7 @@ class TableKeys(TableHints):
             self.notify(refusal, timeout=2)
             return False
         if self.runner.is_bot(state.turn.player):
-            name = state.players[state.turn.player].name
+            name = state.players[state.turn.player].shown
             if self._wait_note is not None:  # one such note at a time, however many keys
                 withdraw_note(self.app, self._wait_note)
             message = _("{name} (bot) is playing: wait for your turn.").format(name=name)
