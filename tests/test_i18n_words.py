@@ -80,3 +80,25 @@ def test_die_labels_are_whole_words_with_room_on_the_smallest_die(language) -> N
     for word in ("HELD", "KEEP", "ROLL"):
         label = f"5 {i18n._(word)}"
         assert len(label) <= smallest - 2, label  # a cell either side: no border touched
+
+
+@pytest.mark.parametrize("language", ["uk"], indirect=True)
+def test_a_hubs_notice_names_its_bots_in_the_readers_language(language) -> None:
+    from dicepoker_tui.net.protocol import ChatLine
+
+    won = ChatLine(
+        nick=None,
+        text="Game over: Bot 2 wins.",
+        key="Game over: {name} wins.",
+        params={"name": "Bot 2"},
+        at=0.0,
+    )
+    assert "Бот 2" in won.shown() and "Bot 2" not in won.shown()
+    tie = ChatLine(
+        nick=None,
+        text="",
+        key="Game over: a tie between {names}.",
+        params={"names": "ann, Bot 1"},
+        at=0.0,
+    )
+    assert "ann, Бот 1" in tie.shown()
