@@ -122,6 +122,19 @@ def pgettext(context: str, message: str) -> str:
     return _translation.pgettext(context, message)
 
 
+_DEFAULT_NAME = re.compile(r"(Player|Bot) ([0-9]+)")
+
+
+def shown_name(name: str) -> str:
+    """A seat's name for a person: the default names a game keeps language-neutral
+    (`Player 2`, `Bot 1`) in the current language (`Гравець 2`, `Бот 1`); others as they are."""
+    match = _DEFAULT_NAME.fullmatch(name)
+    if match is None:
+        return name
+    stem = _("Player") if match[1] == "Player" else _("Bot")
+    return f"{stem} {match[2]}"
+
+
 def rules_text(variant_id: str, english: str) -> str:
     """The rules of a variant in the current language (a file under locale/), else
     `english`, as players read them (`for_players`)."""

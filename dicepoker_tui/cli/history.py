@@ -11,7 +11,7 @@ from dicepoker_tui.cli.history_store import open_store
 from dicepoker_tui.cli.texts import INT_MAX, ascii_int, unknown_variant
 from dicepoker_tui.engine.names import NAME_MAX, plain
 from dicepoker_tui.family import get_variant
-from dicepoker_tui.i18n import _
+from dicepoker_tui.i18n import _, shown_name
 from dicepoker_tui.store import GameRecord, PlayerRecord
 
 
@@ -82,8 +82,8 @@ def _line(game: GameRecord) -> str:
     if game.damaged:
         return f"{game.id:>6}  {plain(game.damaged)}"
     when = game.started_at.astimezone().strftime("%Y-%m-%d %H:%M")
-    seats = ", ".join(f"{plain(p.name)} {_result(p)}" for p in game.players)
-    winners = " & ".join(plain(name) for name in game.winners)
+    seats = ", ".join(f"{plain(shown_name(p.name))} {_result(p)}" for p in game.players)
+    winners = " & ".join(plain(shown_name(name)) for name in game.winners)
     dice = "  " + _("(real dice)") if game.real_dice else ""
     return f"{game.id:>6}  {when}  {plain(game.variant):<18}  {seats}  — {winners}{dice}"
 

@@ -7,6 +7,8 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from dicepoker_tui.i18n import shown_name
+
 PlayerKind = Literal["human", "bot"]
 
 
@@ -18,6 +20,11 @@ class Player(BaseModel):
     name: str = Field(min_length=1, max_length=24, description="Shown on the sheet.")
     kind: PlayerKind = Field(default="human", description="Who decides: a person or a bot.")
     level: str | None = Field(default=None, description="Bot strength, for bots.")
+
+    @property
+    def shown(self) -> str:
+        """The name as a person reads it: a default name (`Player 2`) in their language."""
+        return shown_name(self.name)
 
 
 class Standing(BaseModel):

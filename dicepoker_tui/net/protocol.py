@@ -26,7 +26,7 @@ from pydantic import (
 )
 
 from dicepoker_tui.family import families, get_family
-from dicepoker_tui.i18n import N_, _
+from dicepoker_tui.i18n import N_, _, shown_name
 
 PROTOCOL_VERSION = 1
 MAX_LINE = 256 * 1024
@@ -101,12 +101,26 @@ def localized(text: str, key: str | None, params: Params) -> str:
     rules are msgids themselves) and shown unchanged when it is not in the catalogue.
     """
     if key:
-        shown = {k: _(v) if k == "variant" and isinstance(v, str) else v for k, v in params.items()}
+        shown = {k: _shown_param(k, v) for k, v in params.items()}
         try:
             return _(key).format(**shown)
         except (KeyError, IndexError, ValueError):  # a translation that does not fit
             return fill(key, params)
     return _(text)
+
+
+def _shown_param(key: str, value: object) -> object:
+    """A value of a hub's message for the reader: a variant's name translated, default
+    seat names (`Bot 2`) in the reader's language."""
+    if not isinstance(value, str):
+        return value
+    if key == "variant":
+        return _(value)
+    if key == "name":
+        return shown_name(value)
+    if key == "names":
+        return ", ".join(shown_name(name) for name in value.split(", "))
+    return value
 
 
 class _Msg(BaseModel):

@@ -4,19 +4,50 @@ on connections open at once; per connection, a cap on sessions. And the login lo
 (nicknames: `claims`).
 
 Every refusal is one line to the client (said by the caller) and one line in the log.
+A refusal is an `EndReason`: an English template put into a language only when said, the
+client's where the door knows it (a browser's Accept-Language, an SSH session's LANG),
+else the server's (`--lang`, its settings, its locale); the log has it in English.
 """
 
 from __future__ import annotations
 
+import gettext
 import logging
 import os
 import time
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
+
+from dicepoker_tui.i18n import N_, current_language, load_translation
 
 log = logging.getLogger(__name__)
 
 LOGIN_LOG_NAME = "logins.log"
+
+
+@dataclass(frozen=True)
+class EndReason:
+    """Why the server refused or ended a session: an English template (a msgid) and its
+    values, put into a language only when said."""
+
+    template: str
+    params: dict[str, object] = field(default_factory=dict)
+    plural: str | None = None
+    """The plural msgid of a count (`params["n"]`), said with ngettext."""
+
+    def text(self, translation: gettext.NullTranslations) -> str:
+        if self.plural is not None:
+            n = int(self.params["n"])  # type: ignore[call-overload]
+            return translation.ngettext(self.template, self.plural, n).format(**self.params)
+        return translation.gettext(self.template).format(**self.params)
+
+    def english(self) -> str:
+        """The text for the logs."""
+        return self.text(gettext.NullTranslations())
+
+    def in_server_language(self) -> str:
+        """The text before the client has said its language: the server's."""
+        return self.text(load_translation(current_language()))
 
 
 @dataclass(frozen=True)
@@ -40,17 +71,19 @@ class Door:
         self._buckets: dict[str, tuple[float, float]] = {}
         self._telling: dict[str, int] = {}
 
-    def enter(self, address: str) -> str | None:
+    def enter(self, address: str) -> EndReason | None:
         """Count a new connection from `address` in; or why it is refused."""
         limits = self.limits
         if self.open.get(address, 0) >= limits.connections_per_address:
-            return f"too many connections from {address} at once"
+            return EndReason(
+                N_("too many connections from {address} at once"), {"address": address}
+            )
         refusal = self.spend(address)
         if refusal is None:
             self.open[address] = self.open.get(address, 0) + 1
         return refusal
 
-    def spend(self, address: str) -> str | None:
+    def spend(self, address: str) -> EndReason | None:
         """Take one token of `address`'s bucket of new connections (a connection's every
         session after its first takes one too); or why there is none left."""
         limits = self.limits
@@ -61,7 +94,10 @@ class Door:
         tokens = min(burst, tokens + (now - at) * rate)
         if tokens < 1:
             self._buckets[address] = (tokens, now)
-            return f"too many new connections from {address}; try again in a minute"
+            return EndReason(
+                N_("too many new connections from {address}; try again in a minute"),
+                {"address": address},
+            )
         self._buckets[address] = (tokens - 1, now)
         if len(self._buckets) > 10000:  # forget the full buckets of addresses long gone
             self._buckets = {a: b for a, b in self._buckets.items() if b[0] < burst - 1}

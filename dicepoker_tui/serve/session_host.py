@@ -6,34 +6,14 @@ modules import this one, so neither imports the other for its types.
 
 from __future__ import annotations
 
-import gettext
-from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Protocol
 
 from dicepoker_tui.i18n import N_, Nn_
 from dicepoker_tui.net.hub import Hub
 from dicepoker_tui.serve.claims import NickClaims
-from dicepoker_tui.serve.door import Door, LoginLog
+from dicepoker_tui.serve.door import Door, EndReason, LoginLog
 from dicepoker_tui.serve.spawner import Spawner
-
-
-@dataclass(frozen=True)
-class EndReason:
-    """Why the server ended a session: an English template (a msgid) and its values, put
-    into the client's language only when written to its terminal."""
-
-    template: str
-    params: dict[str, object] = field(default_factory=dict)
-    plural: str | None = None
-    """The plural msgid of a count (`params["n"]`), said with ngettext."""
-
-    def text(self, translation: gettext.NullTranslations) -> str:
-        if self.plural is not None:
-            n = int(self.params["n"])  # type: ignore[call-overload]
-            return translation.ngettext(self.template, self.plural, n).format(**self.params)
-        return translation.gettext(self.template).format(**self.params)
-
 
 SERVER_FULL = Nn_(
     "the server is full ({n} session); try again later",

@@ -17,14 +17,25 @@ from typing import NoReturn
 
 import asyncssh
 
+from dicepoker_tui.i18n import N_, Nn_
 from dicepoker_tui.net.hub import Identity
 from dicepoker_tui.serve.authorized_keys import ConnectionKeys
+from dicepoker_tui.serve.door import EndReason
 from dicepoker_tui.serve.session_host import SessionHost
 from dicepoker_tui.serve.ssh_server import GameSession
 
 REFUSED_SESSIONS = 10
 """Session channels refused on one connection before it is ended."""
-TOO_MANY_REFUSED = f"{REFUSED_SESSIONS} sessions refused on one connection; it is closed"
+TOO_MANY_REFUSED = EndReason(
+    N_("{n} sessions refused on one connection; it is closed"), {"n": REFUSED_SESSIONS}
+)
+SESSIONS_PER_CONNECTION = Nn_(
+    "{n} session per connection; connect again for another",
+    "{n} sessions per connection; connect again for another",
+)
+"""Lines said on a connection before a session: OpenSSH prints a disconnect or a refused
+channel's text with every byte outside ASCII escaped (`\\320\\267...`), so these stay in
+English; a session's own refusals (a name taken, a full server) follow its LANG."""
 
 
 class GameSSHServer(asyncssh.SSHServer):
@@ -40,7 +51,7 @@ class GameSSHServer(asyncssh.SSHServer):
         self._conn: asyncssh.SSHServerConnection | None = None
         self._keys: ConnectionKeys | None = None
         self._counted = False
-        self._refusal: str | None = None
+        self._refusal: EndReason | None = None
         self._telling = False
         self._authed = False
         self._offered: str | None = None
@@ -67,7 +78,7 @@ class GameSSHServer(asyncssh.SSHServer):
         if self._refusal is None:
             self._counted = True
             return
-        self.game_server.logins.write(self.address, "-", None, self._refusal)
+        self.game_server.logins.write(self.address, "-", None, self._refusal.english())
         self._telling = door.refusing(self.address)  # told why once the keys are exchanged
         if not self._telling:
             conn.abort()  # too many of those already: no more words
@@ -86,7 +97,8 @@ class GameSSHServer(asyncssh.SSHServer):
         self.username = username
         if self._refusal is not None and self._conn is not None:
             # said once the keys are exchanged, so that the client can show it
-            self._conn.disconnect(asyncssh.DISC_TOO_MANY_CONNECTIONS, f"dicepoker: {self._refusal}")
+            line = f"dicepoker: {self._refusal.english()}"
+            self._conn.disconnect(asyncssh.DISC_TOO_MANY_CONNECTIONS, line)
             return True
         allowed = self.game_server.authorized_keys
         if allowed is not None and self._conn is not None:
@@ -132,34 +144,34 @@ class GameSSHServer(asyncssh.SSHServer):
         limit = self.game_server.door.limits.sessions_per_connection
         open_now = [s for s in self.sessions if s.chan is None or not s.chan.is_closing()]
         if len(open_now) >= limit:
-            self._refuse_session(
-                f"{len(open_now)} sessions on one connection already",
-                f"dicepoker: {limit} session(s) per connection; connect again for another",
-            )
+            said = EndReason(*SESSIONS_PER_CONNECTION[:1], {"n": limit}, SESSIONS_PER_CONNECTION[1])
+            self._refuse_session(f"{len(open_now)} sessions on one connection already", said)
         # a session after the connection's first counts as a new connection: closing and
         # opening channels on one connection is no way round the connections a minute
         refusal = self.game_server.door.spend(self.address) if self._opened else None
         if refusal is not None:
-            self._refuse_session(refusal, f"dicepoker: {refusal}")
+            self._refuse_session(refusal.english(), refusal)
         self._opened += 1
         session = GameSession(self.game_server, Identity(self.username, self.fingerprint), self)
         self.sessions.add(session)
         return session
 
-    def _refuse_session(self, why: str, line: str) -> NoReturn:
-        """Refuse a session channel with `line`, logged; at the `REFUSED_SESSIONS`-th
-        refusal the connection is ended, so that one connection's refusals (each a line
-        in the log) stay few."""
+    def _refuse_session(self, why: str, said: EndReason) -> NoReturn:
+        """Refuse a session channel with `said` (in English: see `SESSIONS_PER_CONNECTION`),
+        `why` logged;
+        at the `REFUSED_SESSIONS`-th refusal the connection is ended, so that one
+        connection's refusals (each a line in the log) stay few."""
         self._refused_sessions += 1
         self.game_server.logins.write(self.address, self.username, self.fingerprint, why)
         if self._refused_sessions >= REFUSED_SESSIONS and self._conn is not None:
             self.game_server.logins.write(
-                self.address, self.username, self.fingerprint, TOO_MANY_REFUSED
+                self.address, self.username, self.fingerprint, TOO_MANY_REFUSED.english()
             )
-            line_out = f"dicepoker: {TOO_MANY_REFUSED}"
+            line_out = f"dicepoker: {TOO_MANY_REFUSED.english()}"
             asyncio.get_running_loop().call_soon(  # once this refusal is sent
                 self._conn.disconnect, asyncssh.DISC_BY_APPLICATION, line_out
             )
+        line = f"dicepoker: {said.english()}"
         raise asyncssh.ChannelOpenError(asyncssh.OPEN_ADMINISTRATIVELY_PROHIBITED, line)
 
     def _log_unauthenticated(self, exc: Exception | None) -> None:

@@ -197,9 +197,9 @@ class WebServer(Server):
                 if tab and self.audit is not None:
                     said = f" ({count} so far)" if count > 1 else ""
                     self.audit(address, "-", f"refused: browser tab for another host name{said}")
-            return web.Response(
-                status=421, text="dicepoker: this server does not answer for that host name.\n"
-            )
+            wrong_host = N_("this server does not answer for that host name")
+            said = load_translation(browser_language(request)).gettext(wrong_host)
+            return web.Response(status=421, text=f"dicepoker: {said}.\n")
         gate = self.gates.of(request.protocol) if self.gates is not None else None
         if gate is None:
             return await handler(request)
@@ -251,7 +251,7 @@ class WebServer(Server):
         """Why a new tab from `address` cannot come in now, counted in if it can."""
         why = self.door.enter(address)
         if why is not None:
-            return EndReason(why)  # (the door's lines are English, as SSH clients get them)
+            return why
         if len(self.tabs) + self.others() >= self.limits.max_sessions:
             self.door.leave(address)
             return server_full(self.limits.max_sessions)
@@ -265,7 +265,8 @@ class WebServer(Server):
             log.warning("tab refused from %s: opened by another site's page", address)
             if self.audit is not None:
                 self.audit(address, "-", "refused: browser tab opened by another site's page")
-            raise web.HTTPForbidden(text="dicepoker: this game is played from its own page")
+            own_page = N_("this game is played from its own page")
+            raise web.HTTPForbidden(text=f"dicepoker: {load_translation(lang).gettext(own_page)}")
         await websocket.prepare(request)
         gate = self.gates.of(request.protocol) if self.gates is not None else None
         if gate is not None:

@@ -19,6 +19,9 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from urllib.parse import urlsplit
 
+from dicepoker_tui.i18n import N_
+from dicepoker_tui.serve.door import EndReason
+
 log = logging.getLogger(__name__)
 
 LOOPBACK = ("127.0.0.1", "::1")
@@ -126,7 +129,7 @@ class Gate(asyncio.Protocol):
         refusal = self.gates.enter(self)
         if refusal is not None:
             self.handler = None
-            body = f"dicepoker: {refusal}.\n".encode()
+            body = f"dicepoker: {refusal.in_server_language()}.\n".encode()
             head = (
                 "HTTP/1.1 503 Service Unavailable\r\nContent-Type: text/plain; charset=utf-8\r\n"
                 f"Content-Length: {len(body)}\r\nConnection: close\r\n\r\n"
@@ -180,14 +183,15 @@ class Gates:
         """A new connection's protocol (the factory the listening socket uses)."""
         return Gate(self, self.handlers())
 
-    def enter(self, gate: Gate) -> str | None:
-        """Count `gate` in; or why it is refused."""
+    def enter(self, gate: Gate) -> EndReason | None:
+        """Count `gate` in; or why it is refused (said before any request: in the server's
+        language)."""
         address = gate.address
         capped = not (self.limits.proxied and address in LOOPBACK)
         if capped and self.per_address.get(address, 0) >= self.limits.per_address:
-            why = f"too many connections from {address} at once"
+            why = EndReason(N_("too many connections from {address} at once"), {"address": address})
         elif len(self.open) >= self.limits.in_all:
-            why = "the server is busy; try again later"
+            why = EndReason(N_("the server is busy; try again later"))
         else:
             self.per_address[address] = self.per_address.get(address, 0) + 1
             self.open[gate.protocol] = gate
@@ -195,7 +199,10 @@ class Gates:
         self.refused += 1
         if self.refused in (1, 10, 100) or self.refused % 1000 == 0:
             log.warning(
-                "web connection refused from %s: %s (%d so far)", address, why, self.refused
+                "web connection refused from %s: %s (%d so far)",
+                address,
+                why.english(),
+                self.refused,
             )
         return why
 

@@ -216,3 +216,13 @@ def test_the_saved_language_translates_help_and_the_flag_wins(capsys, home) -> N
         settings.unlink()
     assert "uporaba: dicepoker history" in saved and "samo igre ove varijante" in saved
     assert "usage: dicepoker history" in flagged and "only games of this variant" in flagged
+
+
+def test_analyze_signs_with_a_true_minus_and_writes_box_names_as_objects(capsys) -> None:
+    import re
+
+    texts = [cli(capsys, "--lang", "uk", "analyze", game)[1] for game in ("1", "2")]
+    both = "\n".join(texts)
+    assert re.search(r"удача [+−]\d", both) and "удача −1.59" in both  # game 2's luck
+    assert not re.search(r"(?<![\w.])-\d", both), both  # no hyphen for a minus
+    assert "записати Трійку" in texts[0] and "записати Трійка" not in both

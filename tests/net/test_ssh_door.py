@@ -64,7 +64,7 @@ async def test_one_connection_gets_one_session_however_many_channels_it_opens(ga
             except (asyncssh.DisconnectError, asyncssh.ConnectionLost, OSError):
                 break
         # ten refusals, then the connection is closed: a few lines in the log, not 200
-        assert sum("1 session(s) per connection" in r for r in refused) == 10
+        assert sum("1 session per connection; connect again" in r for r in refused) == 10
         await asyncio.wait_for(conn.wait_closed(), 10)
         await until(lambda: not game_server.sessions, what="the flooder's session ended")
         await still_playing(game_server, pair)

@@ -173,7 +173,7 @@ async def test_english_table_footer_keeps_quit(tmp_path) -> None:
         assert {"Throw", "Hold", "Write", "Hint", "Sheet", "Undo", "Help", "Menu", "Quit"} == shown
 
 
-@pytest.mark.parametrize(("language", "word"), [("en", "KEEP"), ("ru", "ОСТАВЬ")])
+@pytest.mark.parametrize(("language", "word"), [("en", "KEEP"), ("ru", "ДЕРЖИ")])
 async def test_hinted_die_label_in_the_language_shown(language, word) -> None:
     from textual.app import App
 

@@ -13,7 +13,7 @@ from textual.screen import Screen
 from textual.widgets import DataTable, Static
 
 from dicepoker_tui.family import KeptGame, get_variant
-from dicepoker_tui.i18n import _, ngettext
+from dicepoker_tui.i18n import _, ngettext, shown_name
 from dicepoker_tui.store import GameRecord
 from dicepoker_tui.ui.common.footer import KeysFooter
 from dicepoker_tui.ui.common.text import shorten
@@ -31,7 +31,7 @@ def _variant_name(variant_id: str) -> str:
 def _players(record: GameRecord, finished: bool) -> str:
     parts = []
     for p in record.players:
-        name = f"{p.name}*" if p.kind == "bot" else p.name
+        name = f"{shown_name(p.name)}*" if p.kind == "bot" else shown_name(p.name)
         parts.append(f"{name} {p.total}" if finished and p.total is not None else name)
     return ", ".join(parts)
 

@@ -19,7 +19,7 @@ from textual.widgets import Button, DataTable, Static
 
 from dicepoker_tui.engine.names import plain
 from dicepoker_tui.family import all_variants
-from dicepoker_tui.i18n import N_, _, ngettext, pgettext
+from dicepoker_tui.i18n import N_, _, ngettext, pgettext, shown_name
 from dicepoker_tui.store import GameRecord, Store, StoreError
 from dicepoker_tui.ui.common.footer import KeysFooter
 from dicepoker_tui.ui.history.choose import ChoiceScreen, filter_labels, show_filter_labels
@@ -116,7 +116,11 @@ class HistoryScreen(Screen[None]):
             self.app.size.width,
             [
                 ("v", _("Variant"), shown),
-                ("p", _("Player"), self.player or pgettext("players", "all")),
+                (
+                    "p",
+                    _("Player"),
+                    shown_name(self.player) if self.player else pgettext("players", "all"),
+                ),
                 ("o", _("Order"), _(SORTS[self.sort]).lower()),
             ],
         )
@@ -153,7 +157,7 @@ class HistoryScreen(Screen[None]):
         table.clear(columns=True)
         width = self._filled_width = self.size.width or 80
         wide = width >= 110
-        score_key = "Score" if self.player is None else ellipsize(self.player, 8)
+        score_key = "Score" if self.player is None else ellipsize(shown_name(self.player), 8)
         score_label = _("Score") if self.player is None else score_key
         # (key, header, width, justify); the keys stay English.
         columns = [
@@ -276,7 +280,7 @@ class HistoryScreen(Screen[None]):
         except StoreError as exc:
             self.notify(str(exc), severity="error", timeout=6)
             return
-        choices = [(_("All players"), ALL), *((n, n) for n in names)]
+        choices = [(_("All players"), ALL), *((shown_name(n), n) for n in names)]
 
         def chosen(value: str | None) -> None:
             if value is not None:

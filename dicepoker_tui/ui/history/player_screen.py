@@ -9,7 +9,7 @@ from textual.reactive import reactive
 from textual.screen import Screen
 
 from dicepoker_tui.family import all_variants, family_of
-from dicepoker_tui.i18n import _
+from dicepoker_tui.i18n import _, shown_name
 from dicepoker_tui.store import Store, StoreError
 from dicepoker_tui.ui.history.choose import ChoiceScreen
 from dicepoker_tui.ui.history.review_text import variant_name
@@ -58,7 +58,9 @@ class PlayerFiguresScreen(Screen[None]):
                 self.player = value
 
         title = _("Player ({variant})").format(variant=variant_name(self.variant))
-        self.app.push_screen(ChoiceScreen(title, [(n, n) for n in names], self.player), chosen)
+        self.app.push_screen(
+            ChoiceScreen(title, [(shown_name(n), n) for n in names], self.player), chosen
+        )
 
     def action_close(self) -> None:
         if len(self.app.screen_stack) > 1:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from datetime import datetime, tzinfo
 
 from dicepoker_tui.family import get_variant as any_variant
-from dicepoker_tui.i18n import current_language
+from dicepoker_tui.i18n import current_language, shown_name
 from dicepoker_tui.store.records import GameRecord
 
 THOUSANDS = {"en": ",", "hr": "."}
@@ -38,7 +38,7 @@ def variant_name(variant_id: str) -> str:
 
 def winners_text(record: GameRecord) -> str:
     """`Ann 245` or `Ann & Bob 200` (a shared first place)."""
-    names = record.winners
+    names = [shown_name(n) for n in record.winners]
     if not names:
         return "—"
     total = next(p.total for p in record.players if p.place == 1)
@@ -50,9 +50,10 @@ def players_text(record: GameRecord) -> str:
     totals (a bidding game: its first place is the winner)."""
     if all(p.total is None for p in record.players):
         ranked = sorted(record.players, key=lambda p: (p.place is None, p.place or 0, p.seat))
-        return ", ".join(p.name for p in ranked)
+        return ", ".join(shown_name(p.name) for p in ranked)
     return ", ".join(
-        f"{p.name} {p.total}" if p.total is not None else p.name for p in record.players
+        f"{shown_name(p.name)} {p.total}" if p.total is not None else shown_name(p.name)
+        for p in record.players
     )
 
 

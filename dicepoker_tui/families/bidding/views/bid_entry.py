@@ -124,7 +124,7 @@ class BidEntry(Screen[None]):
         seat = state.to_act
         if seat is None:
             return text
-        name = state.players[seat].name
+        name = state.players[seat].shown
         if not self._my_turn:
             text.append(_("{name} is thinking…").format(name=name), style="italic")
             return text

@@ -10,6 +10,8 @@ from dicepoker_tui.i18n import _
 from dicepoker_tui.ui.common.dice import face_lines
 
 DIE_W, DIE_H = 7, 5
+BIG_W, BIG_H = 11, 7
+"""The dice in a big terminal, as large as the scoresheet table's."""
 
 
 class CupDice(Widget):
@@ -19,10 +21,14 @@ class CupDice(Widget):
     CupDice { height: 6; width: 1fr; }
     """
 
+    big: reactive[bool] = reactive(False, layout=True)
     dice: reactive[tuple[int, ...] | None] = reactive(None)
     title: reactive[str] = reactive("")
     hidden_text: reactive[str] = reactive("")
     """Shown instead of dice (already translated; empty: "Cups hidden")."""
+
+    def watch_big(self, big: bool) -> None:
+        self.styles.height = BIG_H + 1 if big else DIE_H + 1
 
     def render(self) -> Text:
         text = Text(no_wrap=True, overflow="crop")
@@ -33,8 +39,9 @@ class CupDice(Widget):
         if not self.dice:
             text.append("\n  " + _("No dice left."), style="dim")
             return text
-        faces = [face_lines(d, DIE_W, DIE_H, False) for d in self.dice]
-        for row in range(DIE_H):
+        width, height = (BIG_W, BIG_H) if self.big else (DIE_W, DIE_H)
+        faces = [face_lines(d, width, height, False) for d in self.dice]
+        for row in range(height):
             if row:
                 text.append("\n")
             text.append(" ".join(face[row] for face in faces))

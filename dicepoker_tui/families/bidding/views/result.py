@@ -24,7 +24,7 @@ BiddingChoice = Literal["new", "rematch", "lobby", "review"]
 def standings_text(state: BiddingState) -> Text:
     text = Text()
     for standing in sorted(state.standings or [], key=lambda s: s.place):
-        name = state.players[standing.player].name
+        name = state.players[standing.player].shown
         line = f"{standing.place}. {name}"
         if standing.place == 1:
             wins = ngettext(
@@ -42,10 +42,10 @@ def last_cups_text(state: BiddingState) -> Text:
     assert reveal is not None
     variant = bidding_variants.get_variant(state.variant)
     text = Text(reveal_summary(state, reveal) + "\n", style="dim")
-    width = min(12, max(len(p.name) for p in state.players))
+    width = min(12, max(len(p.shown) for p in state.players))
     for seat, cup in enumerate(reveal.cups):
         if cup:
-            text.append(f"{state.players[seat].name[:width]:<{width}}  ")
+            text.append(f"{state.players[seat].shown[:width]:<{width}}  ")
             text.append_text(
                 cup_text(tuple(cup), reveal.face, revealed_wild(reveal, variant, state.palifico))
             )

@@ -42,7 +42,7 @@ class BiddingReviewScreen(Screen[None]):
         start = self.events[0]
         assert isinstance(start, ev.GameStarted)
         variant = get_variant(start.variant)
-        names = ", ".join(p.name for p in start.players)
+        names = ", ".join(p.shown for p in start.players)
         title = _("Review — {variant}: {names}").format(variant=_(variant.name), names=names)
         yield Static(title, classes="screen-title")
         with VerticalScroll(id="bidding-review-body"):

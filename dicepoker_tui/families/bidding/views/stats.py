@@ -12,7 +12,7 @@ from textual.widgets import Button, Static
 
 from dicepoker_tui.families.bidding.history.stats import BiddingStats
 from dicepoker_tui.family import family_of
-from dicepoker_tui.i18n import _
+from dicepoker_tui.i18n import _, shown_name
 from dicepoker_tui.store import Store, StoreError
 from dicepoker_tui.ui.common.footer import KeysFooter
 from dicepoker_tui.ui.history.choose import filter_labels, show_filter_labels
@@ -104,7 +104,7 @@ class BiddingStatsScreen(PlayerFiguresScreen):
             self.app.size.width,
             [
                 ("v", _("Variant"), variant_name(self.variant)),
-                ("p", _("Player"), self.player or _("nobody yet")),
+                ("p", _("Player"), shown_name(self.player) if self.player else _("nobody yet")),
             ],
         )
 
@@ -120,7 +120,7 @@ class BiddingStatsScreen(PlayerFiguresScreen):
         title.append(_("Statistics"), style="bold")
         title.append(f"  {variant_name(self.variant)}")
         if self.player is not None:
-            title.append(f" · {self.player}")
+            title.append(f" · {shown_name(self.player)}")
         self.query_one("#bstats-title", Static).update(title)
         record = self.query_one("#bstats-record", Static)
         figures = self.figures
@@ -131,7 +131,7 @@ class BiddingStatsScreen(PlayerFiguresScreen):
             else:
                 message = _(
                     "No finished game of {variant} for {player}. p picks another player."
-                ).format(variant=name, player=self.player)
+                ).format(variant=name, player=shown_name(self.player))
             record.update(Text(message, style="italic"))
             return
         calza = bool(getattr(self._variant(), "calza", False))

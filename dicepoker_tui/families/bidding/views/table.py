@@ -18,7 +18,9 @@ from dicepoker_tui.families.bidding.rules.state import BiddingState
 from dicepoker_tui.families.bidding.views.bid_entry import BidEntry
 from dicepoker_tui.families.bidding.views.cup import CupDice
 from dicepoker_tui.families.bidding.views.help import BiddingHelpScreen
+from dicepoker_tui.families.bidding.views.log_line import BiddingLogLine
 from dicepoker_tui.families.bidding.views.seat_role import BiddingSeatRole
+from dicepoker_tui.families.bidding.views.table_fit import NEEDED, TableFit
 from dicepoker_tui.families.bidding.views.text import (
     bid_line,
     bid_words,
@@ -32,10 +34,11 @@ from dicepoker_tui.i18n import _
 from dicepoker_tui.ui.common.footer import KeysFooter
 from dicepoker_tui.ui.common.handover import HandoverResult, HandoverScreen
 from dicepoker_tui.ui.common.leave import LeaveChoice, LeaveScreen
+from dicepoker_tui.ui.common.size_notice import SizeNotice
 from dicepoker_tui.ui.messages import ToLobby
 
 
-class BiddingTableScreen(BidEntry):
+class BiddingTableScreen(TableFit, BidEntry):
     """One bidding game at the table."""
 
     DEFAULT_CSS = """
@@ -122,16 +125,17 @@ class BiddingTableScreen(BidEntry):
             log.can_focus = False
             log.border_title = _("Log")
             yield log
+        yield SizeNotice(NEEDED, id="bid-too-small")
         yield KeysFooter()
 
     def on_mount(self) -> None:
-        names = [p.name for p in self.state.players]
+        names = [p.shown for p in self.state.players]
         log = self.query_one(RichLog)
         palifico = False
         for event in self.game.events:
             line = event_line(event, names, self.game.variant)
             if line is not None:
-                log.write(line)
+                log.write(BiddingLogLine(line), shrink=True)
             if isinstance(event, ev.RoundStarted):
                 palifico = event.palifico
             elif isinstance(event, ev.CupsRevealed):
@@ -142,6 +146,7 @@ class BiddingTableScreen(BidEntry):
         self._reveals_read = self._reveals()  # a resumed game's reveals were read before
         self._subscription = self.game.subscribe(self._on_event)
         self._ready = True
+        self._fit()
         self._reset_entry()
         self._refresh()
         self.call_after_refresh(self._next)
@@ -150,10 +155,10 @@ class BiddingTableScreen(BidEntry):
         self._token += 1
 
     def _on_event(self, event: ev.Event, state: BiddingState) -> None:
-        names = [p.name for p in state.players]
+        names = [p.shown for p in state.players]
         line = event_line(event, names, self.game.variant)
         if line is not None and self.is_mounted:
-            self.query_one(RichLog).write(line)
+            self.query_one(RichLog).write(BiddingLogLine(line), shrink=True)
         if isinstance(event, ev.CupsRevealed):
             self._reveal_palifico = state.palifico
             self._last_outcome = []
@@ -185,7 +190,9 @@ class BiddingTableScreen(BidEntry):
         return state.bid is None and not opening_here
 
     def on_resize(self) -> None:
-        """The bid prompt fits its line by the entry's width, known after layout."""
+        """The table fits the terminal; the bid prompt fits its line by the entry's width,
+        known after layout."""
+        self._fit()
         self.call_after_refresh(self._refresh_entry)
 
     def _refresh_entry(self) -> None:
@@ -207,7 +214,7 @@ class BiddingTableScreen(BidEntry):
         seats.border_title = _("Lifted cups") if self.showing_reveal else _("Seats · dice · cup")
         current = bid_line(state, variant)
         if self.showing_reveal and state.last_reveal is not None:
-            names = [p.name for p in state.players]
+            names = [p.shown for p in state.players]
             current = Text(reveal_summary(state, state.last_reveal), style="bold")
             current.append(" " + round_outcome(self._last_outcome, names))
         self.query_one("#bid-current", Static).update(current)
@@ -225,7 +232,7 @@ class BiddingTableScreen(BidEntry):
             )
             cup.dice = None
         else:
-            cup.title = _("{name}'s cup").format(name=state.players[self.viewer].name)
+            cup.title = _("{name}'s cup").format(name=state.players[self.viewer].shown)
             cup.dice = tuple(state.cups[self.viewer]) if state.cups else ()
             if self._reveal_waits:  # the new round's cup, once the lifted ones are read
                 cup.hidden_text = _("Your new cup shows once the cups are read.")
@@ -278,6 +285,7 @@ class BiddingTableScreen(BidEntry):
             and self.viewer == seat
             and not self._handover_open
             and not self._reveal_waits
+            and not self.too_small
         )
 
     def _next(self) -> None:
@@ -307,7 +315,7 @@ class BiddingTableScreen(BidEntry):
         state = self.state
         if state.bid is None and state.last_reveal is not None:
             detail = reveal_summary(state, state.last_reveal)
-            detail += " " + round_outcome(self._last_outcome, [p.name for p in state.players])
+            detail += " " + round_outcome(self._last_outcome, [p.shown for p in state.players])
             detail += "\n" + _("Round {round}: you open.").format(round=state.round)
         elif state.bid is None:
             detail = _("Round {round}: you open.").format(round=state.round)
@@ -316,10 +324,10 @@ class BiddingTableScreen(BidEntry):
             detail = _("The bid is {bid}.").format(bid=bid)
             if state.last_reveal is not None and not self._bid_this_round(seat):
                 # what happened at the reveal since this player last looked
-                names = [p.name for p in state.players]
+                names = [p.shown for p in state.players]
                 outcome = round_outcome(self._last_outcome, names)
                 detail = f"{reveal_summary(state, state.last_reveal)} {outcome}\n{detail}"
-        name = state.players[seat].name
+        name = state.players[seat].shown
         self.app.push_screen(HandoverScreen(name, detail, None), self._after_handover)
 
     def _bid_this_round(self, seat: int) -> bool:

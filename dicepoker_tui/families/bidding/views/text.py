@@ -158,7 +158,7 @@ def seats_text(
     then names are shortened.
     """
     reveal = state.last_reveal if show_reveal else None
-    name_width = min(12, max(len(p.name) for p in state.players))
+    name_width = min(12, max(len(p.shown) for p in state.players))
     seats = range(len(state.players))
     # The fullest form that fits with names of 8: the count and bids in words; the bids
     # after the cups as digits; the count short; else the names shorten, then the count goes.
@@ -190,7 +190,7 @@ def seats_text(
         mark = "▶ " if state.to_act == seat else "  "
         text.append(mark, style="bold")
         style = "dim strike" if left == 0 else ("bold" if seat == viewer else "")
-        text.append(f"{fit(player.name, name_width)} ", style=style)
+        text.append(f"{fit(player.shown, name_width)} ", style=style)
         if show_count:
             text.append(f"{counts_shown[seat]:<{count_width}}", style="dim" if left == 0 else "")
         if reveal is not None:
@@ -215,7 +215,7 @@ def seats_text(
 
 def reveal_summary(state: BiddingState, reveal: ev.CupsRevealed) -> str:
     """`Bob called dudo on 4 × 5s by Ann: 3 counted. Ann loses a die.`"""
-    names = [p.name for p in state.players]
+    names = [p.shown for p in state.players]
     if reveal.call == "challenge":
         call = bidding_variants.get_variant(state.variant).call_name
         template = _(CHALLENGE_SUMMARIES[call])
@@ -234,11 +234,11 @@ def bid_line(state: BiddingState, variant: BiddingVariant, width: int = SEATS_WI
     the line would be longer than `width`)."""
     text = Text(no_wrap=True, overflow="ellipsis")
     if state.bid is None:
-        starter = state.players[state.to_act].name if state.to_act is not None else "-"
+        starter = state.players[state.to_act].shown if state.to_act is not None else "-"
         text.append(_("No bid yet: {name} opens.").format(name=starter))
     else:
         bid = bid_words(state.bid.quantity, state.bid.face)
-        name = state.players[state.bid.player].name
+        name = state.players[state.bid.player].shown
         text.append_text(
             styled_template(_("Bid: {bid} by {name}"), "bid", bid, "bold reverse", name=name)
         )
@@ -337,7 +337,7 @@ def review_text(events: list[ev.Event], variant: BiddingVariant) -> Text:
     for event in events:
         match event:
             case ev.GameStarted():
-                names = [p.name for p in event.players]
+                names = [p.shown for p in event.players]
                 width = min(12, max(len(n) for n in names))
                 seed = _("seed {seed}").format(seed=event.seed)
                 text.append(f"{_(variant.name)} · {seed}\n", style="bold")

@@ -79,7 +79,8 @@ def run(args: argparse.Namespace) -> int:
 
 def _describe(o: Option, variant: Variant) -> str:
     if o.action == "write":
-        return describe(o.action, o.keep, variant.label(o.box) if o.box else None, o.points)
+        box = variant.label_to_write(o.box) if o.box else None
+        return describe(o.action, o.keep, box, o.points)
     return describe(o.action, o.keep, None, None)
 
 

@@ -13,7 +13,8 @@ from dicepoker_tui.families.scoresheet.bots.policy import Option, Policy
 from dicepoker_tui.families.scoresheet.commands.solver_tables import table_for, variant_or_error
 from dicepoker_tui.families.scoresheet.rules.variants.base import Variant
 from dicepoker_tui.family import family_of
-from dicepoker_tui.i18n import _
+from dicepoker_tui.i18n import _, shown_name
+from dicepoker_tui.ui.common.text import loss_text, signed
 
 
 def add_parser(p: argparse.ArgumentParser) -> None:
@@ -51,7 +52,7 @@ def run(args: argparse.Namespace) -> int:
         raise CliError(_("game {id} is damaged (no game_started event)").format(id=game_id), 1)
     variant = variant_or_error(events[0].variant)
     analysis = analyze_events(events, Policy(table_for(variant)))
-    names = [plain(p.name) for p in events[0].players]
+    names = [plain(p.shown) for p in events[0].players]
     if args.json:
         print(json.dumps(_json(game_id, variant.id, analysis, names), ensure_ascii=False))
         return 0
@@ -62,12 +63,12 @@ def run(args: argparse.Namespace) -> int:
     )
     width = max(len(n) for n in names)
     for d in analysis.decisions:
-        mark = _("best") if d.is_best else f"-{d.loss:.2f}"
+        mark = _("best") if d.is_best else loss_text(d.loss, 2)
         played = _played(d, variant)
         better = ""
         if not d.is_best:
             best = d.best
-            box = variant.label(best.box) if best.box else None
+            box = variant.label_to_write(best.box) if best.box else None
             option = describe(best.action, best.keep, box, best.points)
             better = "   " + _("best: {option}").format(option=option)
         line = _("round {round}  {player}  throw {throw}  {dice}  {played} {mark}").format(
@@ -86,13 +87,13 @@ def run(args: argparse.Namespace) -> int:
                 "{player}  final {final}  gave up {given_up}  "
                 "best moves {best}/{decisions} ({share})  luck {luck}"
             ).format(
-                player=f"{p.name:<{width}}",
+                player=f"{plain(shown_name(p.name)):<{width}}",
                 final=f"{p.final:>4}",
                 given_up=f"{p.given_up:7.2f}",
                 best=p.best_moves,
                 decisions=p.decisions,
                 share=f"{p.best_share:.0%}",
-                luck=f"{p.luck:+.2f}",
+                luck=signed(p.luck, 2),
             )
         )
     return 0
@@ -100,7 +101,7 @@ def run(args: argparse.Namespace) -> int:
 
 def _played(d: Decision, variant: Variant) -> str:
     if d.action == "write":
-        return _("write {box}").format(box=variant.label(d.box) if d.box else "")
+        return _("write {box}").format(box=variant.label_to_write(d.box) if d.box else "")
     return _("keep {kept}").format(kept=" ".join(map(str, d.keep)) or _("nothing"))
 
 

@@ -12,7 +12,7 @@ from dicepoker_tui.families.scoresheet.history.summary import final_writes
 from dicepoker_tui.families.scoresheet.rules import events as ev
 from dicepoker_tui.families.scoresheet.rules.variants.base import Variant
 from dicepoker_tui.families.scoresheet.rules.variants.registry import get_variant
-from dicepoker_tui.i18n import _
+from dicepoker_tui.i18n import _, shown_name
 from dicepoker_tui.store.export_document import ExportedGame
 
 CSV_COLUMNS = (
@@ -86,7 +86,7 @@ def to_txt(doc: ExportedGame) -> str:
     """The scoresheet as a fixed-width text table, for printing (in the current language)."""
     variant = get_variant(doc.variant)
     writes = final_writes(doc.events)
-    names = [plain(p.name) for p in doc.players]
+    names = [plain(shown_name(p.name)) for p in doc.players]
     width = max(7, *(len(n) for n in names)) + 2
     labels = {
         b: variant.bonus_label(b, english) for b, english in bonus_labels(doc, variant).items()

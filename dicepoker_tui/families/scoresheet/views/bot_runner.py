@@ -142,7 +142,7 @@ class BotRunner:
             self._refused(exc)
 
     def _refused(self, exc: IllegalMove) -> None:
-        name = self.game.state.players[self.game.current].name
+        name = self.game.state.players[self.game.current].shown
         self.host.notify(f"{name}: {exc.message}", severity="warning")
         self._fallback()
 

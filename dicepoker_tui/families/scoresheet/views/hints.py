@@ -35,7 +35,7 @@ def describe(option: Option, variant: Variant) -> str:
     """An option in words, with the box's label rather than its id."""
     if option.action == "write":
         return _("write {box} ({points})").format(
-            box=variant.label(option.box), points=option.points
+            box=variant.label_to_write(option.box), points=option.points
         )
     kept = " ".join(map(str, option.keep)) if option.keep else _("nothing")
     return _("keep {kept}, throw {n}").format(kept=kept, n=5 - len(option.keep))

@@ -13,7 +13,7 @@ from dicepoker_tui.ui.common.text import dice_text, level_label
 def seat_label(state: GameState, seat: int) -> str:
     """`Ann` or `Bot 2 (heuristic)`."""
     player = state.players[seat]
-    return f"{player.name} ({level_label(player.level)})" if player.kind == "bot" else player.name
+    return f"{player.shown} ({level_label(player.level)})" if player.kind == "bot" else player.shown
 
 
 def log_line(event: ev.Event, state: GameState, variant: Variant) -> str | None:
@@ -21,7 +21,7 @@ def log_line(event: ev.Event, state: GameState, variant: Variant) -> str | None:
 
     `state` is the state just after the event.
     """
-    name = lambda seat: state.players[seat].name  # noqa: E731
+    name = lambda seat: state.players[seat].shown  # noqa: E731
     match event:
         case ev.TurnStarted(player=0, round=rnd) if len(state.players) > 1:
             return _("— round {round} —").format(round=rnd)

@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 from rich.text import Text
 
 from dicepoker_tui.families.scoresheet.views.review_steps import Step
-from dicepoker_tui.i18n import _
+from dicepoker_tui.i18n import _, shown_name
 from dicepoker_tui.ui.common.text import loss_text, signed
 
 if TYPE_CHECKING:  # the solver (numpy) loads only when a game is analysed
@@ -84,7 +84,7 @@ def summary_text(analysis: Analysis, finished: bool) -> Text:
     for n, player in enumerate(analysis.players):
         if n:
             text.append("\n")
-        text.append(player.name, style="bold")
+        text.append(shown_name(player.name), style="bold")
         text.append("  " + _("lost {points}").format(points=f"{player.given_up:.1f}"))
         text.append(" · " + _("best {share}").format(share=f"{player.best_share:.0%}"))
         if finished:

@@ -108,7 +108,7 @@ def step_text(step: Step, state: GameState, variant: Variant, told: Timeline) ->
     """The timeline entry of a step; `state` is the game at the end (for names and results)."""
     text = Text(no_wrap=False)
     if step.kind == "start":
-        names = ", ".join(p.name for p in state.players)
+        names = ", ".join(p.shown for p in state.players)
         text.append(pgettext("review", "Start"), style="bold")
         text.append(f"  {variant.display_name}: {names}", style="dim")
         return text
@@ -116,7 +116,7 @@ def step_text(step: Step, state: GameState, variant: Variant, told: Timeline) ->
         text.append(_("Game over"), style="bold reverse")
         for seat, bonus, label, points in told.final_bonuses:
             label = variant.bonus_label(bonus, label)
-            text.append(f"\n  {state.players[seat].name}: +{points} {label}", style="italic")
+            text.append(f"\n  {state.players[seat].shown}: +{points} {label}", style="italic")
         line = result_line(state)
         if line:
             text.append(f"\n  {line}", style="bold")
@@ -124,7 +124,7 @@ def step_text(step: Step, state: GameState, variant: Variant, told: Timeline) ->
     turn = step.turn
     assert turn is not None
     text.append(_("Round {round}").format(round=turn.round), style="bold")
-    text.append(f"  {state.players[turn.player].name}", style="bold")
+    text.append(f"  {state.players[turn.player].shown}", style="bold")
     for n, throw in enumerate(turn.throws, start=1):
         text.append("\n")
         text.append_text(throw_text(throw))
@@ -142,7 +142,7 @@ def step_text(step: Step, state: GameState, variant: Variant, told: Timeline) ->
 def step_summary(step: Step, state: GameState, variant: Variant) -> str:
     """One line for a step (the narrow layout's status line)."""
     if step.kind == "start":
-        names = ", ".join(p.name for p in state.players)
+        names = ", ".join(p.shown for p in state.players)
         return f"{pgettext('review', 'Start')}: {names}"
     if step.kind == "end":
         return _("Game over. {result}").format(result=result_line(state))
@@ -150,7 +150,7 @@ def step_summary(step: Step, state: GameState, variant: Variant) -> str:
     assert turn is not None
     parts = [" ".join(str(d) for d in t.dice) for t in turn.throws]
     head = _("Round {round}, {name}:").format(
-        round=turn.round, name=state.players[turn.player].name
+        round=turn.round, name=state.players[turn.player].shown
     )
     line = f"{head} " + " → ".join(parts)
     if turn.write is not None:
@@ -169,7 +169,7 @@ def turn_detail(step: Step, state: GameState, variant: Variant, told: Timeline) 
     text = Text(no_wrap=True, overflow="crop")
     head = _("Round {round} of {rounds}").format(round=turn.round, rounds=len(variant.boxes))
     text.append(f"{head}, ", style="bold")
-    text.append(state.players[turn.player].name, style="bold")
+    text.append(state.players[turn.player].shown, style="bold")
     for n, throw in enumerate(turn.throws, start=1):
         text.append("\n\n")
         text.append(_("Throw {n}").format(n=throw.number), style="bold")

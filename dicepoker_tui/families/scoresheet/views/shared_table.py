@@ -64,7 +64,7 @@ class RemoteRole(SeatRole):
         turn = state.turn
         if turn is None or turn.player in self.remote.seats or self._is_bot(turn.player):
             return status
-        name = state.players[turn.player].name
+        name = state.players[turn.player].shown
         lines = status.plain.split("\n")
         if turn.dice is None:
             lines[0] = _("{name} is about to throw…").format(name=name)
@@ -77,11 +77,11 @@ class RemoteRole(SeatRole):
     def log_line(self, event: ev.Event, state: GameState) -> str | None:
         if not isinstance(event, ev.DiceThrown):
             return None
-        who = self.remote.last_by or state.players[event.player].name
+        who = self.remote.last_by or state.players[event.player].shown
         dice = " ".join(str(d) for d in event.dice)
         if who == "timeout":
             line = _("timeout for {name} throws {dice}")
-            return line.format(name=state.players[event.player].name, dice=dice)
+            return line.format(name=state.players[event.player].shown, dice=dice)
         return _("{name} throws {dice}").format(name=who, dice=dice)
 
     def top_line(self, state: GameState, variant: Variant) -> Text | None:
@@ -100,9 +100,9 @@ class RemoteRole(SeatRole):
                 text.append(_("your turn"), style="bold reverse")
             else:
                 who = (
-                    _("{name} (bot)").format(name=player.name)
+                    _("{name} (bot)").format(name=player.shown)
                     if player.kind == "bot"
-                    else player.name
+                    else player.shown
                 )
                 text.append(_("{name} to play").format(name=who), style="bold")
         if self.remote.spectator:
@@ -116,7 +116,7 @@ class RemoteRole(SeatRole):
         if self.remote.spectator:
             return _("You are watching: only seated players play.")
         if turn.player not in self.remote.seats and not self._is_bot(turn.player):
-            return _("It is {name}'s turn.").format(name=state.players[turn.player].name)
+            return _("It is {name}'s turn.").format(name=state.players[turn.player].shown)
         return None
 
 

@@ -69,7 +69,7 @@ class SheetTable(DataTable):
         # Explicit widths: auto-sized columns may be drawn before they are measured.
         self.add_column("", key="label", width=label_width)
         for seat, player in enumerate(state.players):
-            name = short_name(player.name, name_width)
+            name = short_name(player.shown, name_width)
             if seat == state.current and n > 1:
                 name = f"▶{name}"
             cells = [len(c) for r in rows for c in (r.cells[seat],) if c is not None]

@@ -9,6 +9,7 @@ from dicepoker_tui.engine.players import standings
 from dicepoker_tui.families.scoresheet.rules.state import GameState
 from dicepoker_tui.families.scoresheet.rules.variants.base import Variant
 from dicepoker_tui.i18n import _, current_language
+from dicepoker_tui.ui.common.text import signed
 
 RowKind = Literal["box", "subtotal", "bonus", "total", "place", "settlement"]
 
@@ -24,7 +25,8 @@ class SheetRow:
 
 
 def fmt_settlement(value: float) -> str:
-    return f"{value:+.2f}"
+    """`+12.40`, `−12.40` with a true minus sign, `0.00` for none."""
+    return signed(value, 2)
 
 
 def sheet_rows(variant: Variant, state: GameState) -> list[SheetRow]:
@@ -96,7 +98,7 @@ def result_line(state: GameState) -> str:
     if state.standings is None:
         return ""
     winners = [st for st in state.standings if st.place == 1]
-    names = [state.players[st.player].name for st in winners]
+    names = [state.players[st.player].shown for st in winners]
     total = winners[0].total
     if len(state.players) == 1:
         return _("{name} scored {total}.").format(name=names[0], total=total)

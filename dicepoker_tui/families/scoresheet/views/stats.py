@@ -16,7 +16,7 @@ from dicepoker_tui.families.scoresheet.views.charts import BoxAverages, TotalsCh
 from dicepoker_tui.families.scoresheet.views.review import ReviewScreen
 from dicepoker_tui.families.scoresheet.views.review_steps import five_of_a_kind_label
 from dicepoker_tui.families.scoresheet.views.sheet_model import ordinal
-from dicepoker_tui.i18n import _
+from dicepoker_tui.i18n import _, shown_name
 from dicepoker_tui.store import GameRecord, PlayerStats, Store, StoreError
 from dicepoker_tui.ui.common.footer import KeysFooter
 from dicepoker_tui.ui.history.choose import filter_labels, show_filter_labels
@@ -123,7 +123,7 @@ class StatsScreen(PlayerFiguresScreen):
             self.app.size.width,
             [
                 ("v", _("Variant"), variant_name(self.variant)),
-                ("p", _("Player"), self.player or _("nobody yet")),
+                ("p", _("Player"), shown_name(self.player) if self.player else _("nobody yet")),
             ],
         )
 
@@ -143,7 +143,7 @@ class StatsScreen(PlayerFiguresScreen):
         title.append(_("Statistics"), style="bold")
         title.append(f"  {variant_name(self.variant)}")
         if self.player is not None:
-            title.append(f" · {self.player}")
+            title.append(f" · {shown_name(self.player)}")
         self.query_one("#stats-title", Static).update(title)
         empty = figures is None or figures.games == 0
         self.set_class(empty, "-empty")
@@ -154,7 +154,7 @@ class StatsScreen(PlayerFiguresScreen):
             else:
                 message = _(
                     "No finished game of {variant} for {player}. p picks another player."
-                ).format(variant=name, player=self.player)
+                ).format(variant=name, player=shown_name(self.player))
             self.query_one("#stats-empty", Static).update(Text(message, style="italic"))
             return
         assert figures is not None
@@ -215,8 +215,9 @@ class StatsScreen(PlayerFiguresScreen):
 
     def _record(self, figures: PlayerStats) -> Table:
         grid = Table.grid(padding=(0, 2))
-        grid.add_column(style="dim", no_wrap=True)
-        grid.add_column(justify="right", style="bold", no_wrap=True)
+        # a narrow panel wraps a long label or value at a space, never cutting a word
+        grid.add_column(style="dim", overflow="fold")
+        grid.add_column(justify="right", style="bold", overflow="fold")
         grid.add_row(_("Games"), number(figures.games))
         if figures.contests:
             rate = figures.win_rate or 0.0

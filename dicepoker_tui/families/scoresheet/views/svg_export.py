@@ -19,7 +19,7 @@ from dicepoker_tui.families.scoresheet.rules.variants import get_variant
 from dicepoker_tui.families.scoresheet.rules.variants.base import Variant
 from dicepoker_tui.families.scoresheet.views.sheet import SheetTable
 from dicepoker_tui.families.scoresheet.views.sheet_model import result_line, sheet_rows
-from dicepoker_tui.i18n import _
+from dicepoker_tui.i18n import _, shown_name
 from dicepoker_tui.store.export import ExportedGame
 from dicepoker_tui.ui.history.review_text import when
 
@@ -68,7 +68,7 @@ def picture_size(doc: ExportedGame, variant: Variant, state: GameState) -> tuple
     label = max(len(r.label) for r in rows)
     columns = []
     for seat, player in enumerate(state.players):
-        header = len(player.name[:NAME_ROOM]) + 5  # "1st " and a spare cell
+        header = len(shown_name(player.name)[:NAME_ROOM]) + 5  # "1st " and a spare cell
         cells = [len(c) for r in rows if (c := r.cells[seat]) is not None]
         columns.append(max(header, 5, *cells))
     sheet_width = label + 2 + sum(w + 2 for w in columns)

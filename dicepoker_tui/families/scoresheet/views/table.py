@@ -243,7 +243,7 @@ class TableScreen(Screen[None]):
         dice_row.dice = turn.dice if turn else None
         dice_row.held = turn.held if turn and turn.dice else (False,) * 5
         self._show("#turn-status", self._status(state, variant), layout=False)
-        standings = ([p.name for p in state.players], [s.total for s in state.sheets])
+        standings = ([p.shown for p in state.players], [s.total for s in state.sheets])
         if (standings, state.current) != self._shown.get("#standings"):
             self._shown["#standings"] = (standings, state.current)
             self.query_one(Standings).show(*standings, state.current)
@@ -276,10 +276,10 @@ class TableScreen(Screen[None]):
             seat = next((i for i, p in enumerate(state.players) if p.kind == "human"), 0)
             written = written_rows(state, variant, seat)
             boxes.show([written[b.id] for b in variant.boxes if b.id in written], None)
-            name = state.players[seat].name
+            name = state.players[seat].shown
             boxes.border_title = _("{name}'s boxes").format(name=name)
             return
-        name = state.players[turn.player].name
+        name = state.players[turn.player].shown
         boxes.border_title = _("{name}'s boxes").format(name=name)
         rows = box_rows(state, variant, self.game.preview())
         boxes.show(rows, self.cursors.get(turn.player))
@@ -326,8 +326,8 @@ class TableScreen(Screen[None]):
         if state.undo is not None and state.undo.turn is not None:
             writer = state.undo.turn.player
             if not self.runner.is_bot(writer):
-                undo_by = state.players[writer].name
-        self.app.push_screen(HandoverScreen(player.name, detail, undo_by), self._after_handover)
+                undo_by = state.players[writer].shown
+        self.app.push_screen(HandoverScreen(player.shown, detail, undo_by), self._after_handover)
 
     def _after_handover(self, result: HandoverResult | None) -> None:
         if result == "undo":

@@ -130,7 +130,7 @@ class TableHints:
 
     def coach_note(self, seat: int, message: str) -> None:
         app = self.screen.app
-        name = self.screen.game.state.players[seat].name
+        name = self.screen.game.state.players[seat].shown
         title = f"{_('Coach')} · {name}"
         self.coach_notes = [n for n in self.coach_notes if n in notes_shown(app)]
         self.coach_notes.append(notify_note(app, message, title, timeout=6))

@@ -47,7 +47,7 @@ class TableKeys:
             screen.notify(refusal, timeout=2)
             return False
         if screen.runner.is_bot(state.turn.player):
-            name = state.players[state.turn.player].name
+            name = state.players[state.turn.player].shown
             if self.wait_note is not None:
                 withdraw_note(screen.app, self.wait_note)
             message = _("{name} (bot) is playing: wait for your turn.").format(name=name)

@@ -42,7 +42,7 @@ def top_line(state: GameState, variant: Variant, width: int | None = None) -> Te
             round=state.turn.round, rounds=len(variant.boxes)
         )
         text.append(f"  {rnd}  ")
-        who = _("{name} (bot)").format(name=player.name) if player.kind == "bot" else player.name
+        who = _("{name} (bot)").format(name=player.shown) if player.kind == "bot" else player.shown
         text.append(_("{name} to play").format(name=who), style="bold")
     if state.real_dice:  # the dice are thrown on the table: no seed decides them
         tail = Text("  · " + _("real dice"))
@@ -69,7 +69,7 @@ def home_status(
     player = state.players[seat]
     if turn.dice is None:
         if is_bot(seat):
-            text.append(_("{name} is about to throw…").format(name=player.name))
+            text.append(_("{name} is about to throw…").format(name=player.shown))
         else:
             text.append(_("Press space or r to throw."), style="bold")
     else:

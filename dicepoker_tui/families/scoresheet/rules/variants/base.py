@@ -13,7 +13,10 @@ from dataclasses import dataclass, field
 from dicepoker_tui.engine.described import Described
 from dicepoker_tui.engine.dice import Dice, counts
 from dicepoker_tui.families.scoresheet.rules.state import Sheet
-from dicepoker_tui.i18n import _
+from dicepoker_tui.i18n import _, pgettext
+
+WRITE_CONTEXT = "write"
+"""The catalogues' context of a box's name as the object of "write {box}" (its accusative)."""
 
 
 @dataclass(frozen=True)
@@ -84,6 +87,13 @@ class Variant(Described):
     def label(self, box_id: str) -> str:
         """The box's name for people, in the current language (`box(id).label` is English)."""
         return _(self.box(box_id).label)
+
+    def label_to_write(self, box_id: str) -> str:
+        """The box's name as the object of "write {box}": the accusative where a language
+        has one (uk "записати Трійку"), else the name as the sheet shows it."""
+        english = self.box(box_id).label
+        said = pgettext(WRITE_CONTEXT, english)
+        return said if said != english else _(english)
 
     def section_label(self, section_id: str) -> str:
         """A section's name for people, in the current language."""
