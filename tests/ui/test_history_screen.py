@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 from textual.widgets import Button, DataTable
 
+from dicepoker_tui.families.scoresheet.history.repo import scoresheet_games
 from dicepoker_tui.families.scoresheet.views.review import ReviewScreen
 from dicepoker_tui.store import Store, StoreError
 from dicepoker_tui.ui.history.choose import ChoiceScreen
@@ -167,7 +168,7 @@ async def test_enter_opens_the_review_of_the_highlighted_game(store) -> None:
         review = app.screen
         assert isinstance(review, ReviewScreen)
         assert review.record is not None and review.record.id == ids[1]
-        assert review.final.sheets == store.load_game(ids[1]).state.sheets
+        assert review.final.sheets == scoresheet_games(store).load_game(ids[1]).state.sheets
         await pilot.press("escape")
         assert isinstance(app.screen, HistoryScreen)
         await pilot.press("escape")  # leaving the first screen of `dicepoker review` quits
