@@ -181,7 +181,7 @@ async def test_a_game_that_cannot_be_read_is_named_and_the_list_stays(store, mon
     def damaged(game_id: int):
         raise StoreError(f"game {game_id}: events damaged")
 
-    monkeypatch.setattr(store, "load_events", damaged)
+    monkeypatch.setattr(scoresheet_games(store), "load_events", damaged)
     app = history_app(store)
     async with app.run_test(size=(100, 30)) as pilot:
         await pilot.pause()
