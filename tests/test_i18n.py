@@ -233,8 +233,8 @@ def test_saved_language_setting_is_used_and_flag_wins(tmp_path) -> None:
 def _finished_export():
     from datetime import UTC, datetime
 
-    from dicepoker_tui.store.export import build_export
-    from dicepoker_tui.ui.scenes.screenshots import finished_game
+    from dicepoker_tui.families.scoresheet.history.export import build_export
+    from dicepoker_tui.families.scoresheet.views.scenes import finished_game
 
     game = finished_game("dice-poker", ["Ann", "Bob"], seed=3)
     when = datetime(2026, 1, 2, 3, 4, tzinfo=UTC)
@@ -243,8 +243,8 @@ def _finished_export():
 
 @pytest.mark.slow
 def test_txt_export_follows_the_language_csv_and_json_do_not(english_after) -> None:
+    from dicepoker_tui.families.scoresheet.history.export import to_json
     from dicepoker_tui.families.scoresheet.history.sheet_formats import to_csv, to_txt
-    from dicepoker_tui.store.export import to_json
 
     doc = _finished_export()
     english = (to_txt(doc), to_csv(doc), to_json(doc))

@@ -26,7 +26,6 @@ SHARED_COMMANDS: list[tuple[str, str, str]] = [
     ("import", "import_game", N_("add an exported game (json) to the history")),
     ("serve", "serve", N_("run a game server that friends join with plain ssh")),
     ("web", "web", N_("play in a browser: the app served on a local web page")),
-    ("simulate", "simulate", N_("play many games by bots: solitaire, or bots against each other")),
 ]
 
 

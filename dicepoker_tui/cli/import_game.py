@@ -15,7 +15,7 @@ from dicepoker_tui.engine.names import plain
 from dicepoker_tui.family import FamilySpec, get_family
 from dicepoker_tui.i18n import _
 from dicepoker_tui.store import StoreError
-from dicepoker_tui.store.export import ImportRefused
+from dicepoker_tui.store.import_checks import ImportRefused
 
 DEFAULT_MAX_MB = 4
 """The largest export read without `--max-size` (a long game is well under 1 MB)."""

@@ -10,7 +10,7 @@ names the family's game class or variant list.
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from datetime import UTC, datetime
 from typing import TYPE_CHECKING, Any, ClassVar, Generic, NamedTuple, Protocol, TypeVar
 
@@ -21,7 +21,7 @@ from dicepoker_tui.engine.session import Session
 from dicepoker_tui.i18n import _
 from dicepoker_tui.store.connection import StoreError, sqlite_failures
 from dicepoker_tui.store.event_logs import EventLogRepository
-from dicepoker_tui.store.export import ImportRefused
+from dicepoker_tui.store.import_checks import ImportRefused
 from dicepoker_tui.store.recorder import GameRepository, Recorder
 from dicepoker_tui.store.records import GameRecord, PlayerRecord
 
@@ -305,6 +305,12 @@ class FamilySpec(ABC, Generic[G]):
     def coach(self, store: Store, game_id: int) -> dict[int, float]:
         """Seat → the coach's threshold for the coached seats of a kept game (none here)."""
         return {}
+
+    def set_coach(
+        self, store: Store, game_id: int, thresholds: Mapping[int, float]
+    ) -> None:
+        """Keep the coach of some seats of a new game (seat → threshold), for when it is
+        resumed; a family without a coach keeps none."""
 
     def fast_head_to_head(
         self,

@@ -1,23 +1,15 @@
 """The game history: `Store`, one SQLite database (see `connection`) with a repository
-per game family. The scoresheet games' writes and queries are offered on the store
-itself, as the history screens, the command line and the export ask for them.
+per game family (each family's own, made by `Store.repository`) and the listings every
+family's games share (`queries`).
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
-from datetime import datetime
+import threading
+from collections.abc import Callable
 from pathlib import Path
-from typing import NamedTuple
+from typing import Any, NamedTuple, TypeVar
 
-from dicepoker_tui.engine.errors import IllegalMove
-from dicepoker_tui.families.scoresheet.history.queries import ScoresheetQueries, SortKey
-from dicepoker_tui.families.scoresheet.history.repo import ScoresheetRepository
-from dicepoker_tui.families.scoresheet.history.stats import player_stats
-from dicepoker_tui.families.scoresheet.rules import events as ev
-from dicepoker_tui.families.scoresheet.rules.game import Game
-from dicepoker_tui.families.scoresheet.rules.state import GameState
-from dicepoker_tui.i18n import _
 from dicepoker_tui.store.connection import (
     Database,
     GameNotFound,
@@ -25,8 +17,10 @@ from dicepoker_tui.store.connection import (
     StoreError,
     Waiting,
 )
-from dicepoker_tui.store.event_logs import BiddingRepository
-from dicepoker_tui.store.records import GameRecord, PlayerStats
+from dicepoker_tui.store.queries import GameQueries, SortKey
+from dicepoker_tui.store.records import GameRecord
+
+R = TypeVar("R")
 
 __all__ = ["GameNotFound", "HistoryUnavailable", "Opened", "Store", "StoreError"]
 
@@ -43,11 +37,9 @@ class Store:
 
     def __init__(self, db: Database) -> None:
         self.db = db
-        self.scoresheet = ScoresheetRepository(db)
-        """Scoresheet games: written by a `Recorder`, and by the methods below."""
-        self.bidding = BiddingRepository(db)
-        """Bidding games: written by a `Recorder`, listed and loaded for their review."""
-        self._queries = ScoresheetQueries(db)
+        self._queries = GameQueries(db)
+        self._repositories: dict[Any, Any] = {}
+        self._lock = threading.Lock()
 
     # -- opening ---------------------------------------------------------------------------
     @classmethod
@@ -88,73 +80,24 @@ class Store:
     def __exit__(self, *exc: object) -> None:
         self.close()
 
-    # -- scoresheet games: writing ---------------------------------------------------------
-    def create_game(
-        self,
-        game: Game,
-        started_at: datetime | None = None,
-        updated_at: datetime | None = None,
-        finished_at: datetime | None = None,
-        abandoned: bool = False,
-    ) -> int:
-        """Store a game with every event it has so far; its new id (see
-        `ScoresheetRepository.create`)."""
-        return self.scoresheet.create(game, started_at, updated_at, finished_at, abandoned)
-
-    def append(self, game_id: int, event: ev.Event, seq: int | None = None) -> None:
-        """Append one event to a game in its own transaction."""
-        self.append_many(game_id, [event], seq)
-
-    def append_many(
-        self,
-        game_id: int,
-        events: Sequence[ev.Event],
-        seq: int | None = None,
-        state: GameState | None = None,
-    ) -> None:
-        """Append events in one transaction (see `ScoresheetRepository.append_many`)."""
-        self.scoresheet.append_many(game_id, events, seq, state)
-
-    def set_coach(self, game_id: int, thresholds: Mapping[int, float | None]) -> None:
-        """Keep the coach of some seats (seat → threshold, None for no coach)."""
-        self.scoresheet.set_coach(game_id, thresholds)
-
-    def abandon(self, game_id: int) -> None:
-        """Stop offering an unfinished game for resuming (it stays in the history)."""
-        self.scoresheet.abandon(game_id)
-
-    # -- scoresheet games: reading ---------------------------------------------------------
-    def load_events(self, game_id: int) -> list[ev.Event]:
-        """The event log of a game, in order."""
-        return self.scoresheet.load_events(game_id)
-
-    def load_game(self, game_id: int) -> Game:
-        """The game rebuilt from its events: same dice, same throws left, same player to act;
-        `StoreError` (one line) when its record is damaged."""
-        events = self.load_events(game_id)
-        try:
-            return Game.from_events(events)
-        except (IllegalMove, ValueError, IndexError, KeyError) as exc:
-            raise StoreError(
-                _("game {id} is damaged ({reason})").format(
-                    id=game_id, reason=" ".join(str(exc).split())
-                )
-            ) from None
-
-    def event_count(self, game_id: int) -> int:
-        return self.scoresheet.event_count(game_id)
-
-    def find_duplicate(self, events: Sequence[ev.Event], started_at: datetime) -> int | None:
-        """The id of a stored game with this start time and exactly these events, if any."""
-        return self.scoresheet.find_duplicate(events, started_at)
+    # -- every family's games -------------------------------------------------------------
+    def repository(self, kind: Callable[[Database], R]) -> R:
+        """The store's one `kind(db)`: a family's repository, made on first use (a family
+        reaches its games through its own, `FamilySpec.repository`)."""
+        with self._lock:
+            found = self._repositories.get(kind)
+            if found is None:
+                found = self._repositories[kind] = kind(self.db)
+            return found
 
     def game(self, game_id: int) -> GameRecord:
         """One game's record."""
         return self._queries.game(game_id)
 
-    def unfinished(self) -> list[GameRecord]:
-        """Games still being played (not finished, not abandoned), last played first."""
-        return self._queries.unfinished()
+    def unfinished(self, family: str) -> list[GameRecord]:
+        """The games of `family` still being played (not finished, not abandoned), last
+        played first."""
+        return self._queries.unfinished(family)
 
     def finished(
         self,
@@ -166,7 +109,7 @@ class Store:
         offset: int = 0,
         seeded_only: bool = False,
     ) -> list[GameRecord]:
-        """Finished games, newest (or best) first (see `ScoresheetQueries.finished`)."""
+        """Finished games, newest (or best) first (see `GameQueries.finished`)."""
         return self._queries.finished(variant, player, sort, descending, limit, offset, seeded_only)
 
     def count_finished(self, variant: str | None = None, player: str | None = None) -> int:
@@ -175,8 +118,3 @@ class Store:
     def player_names(self, variant: str | None = None) -> list[str]:
         """Names seen in finished games (of `variant`), the most games first."""
         return self._queries.player_names(variant)
-
-    def stats(self, player: str, variant: str, seeded_only: bool = False) -> PlayerStats:
-        """`player`'s figures over their finished games of `variant` (name ignores case);
-        `seeded_only` leaves out the games played with real dice (not verifiable)."""
-        return player_stats(self.db, player, variant, seeded_only)

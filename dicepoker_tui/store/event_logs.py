@@ -1,9 +1,10 @@
 """Games kept as one whole event log: the bidding games (Perudo, Liar's Dice; every cup
-included) and any family whose log is short. They share the history's one id space with
-every other game: a row in `games` (its `family` says whose), its seats in `players` (with
-their `place` once finished) and its log as one JSON array in `event_logs`, appended to
-as the game goes on (a bidding log is a few hundred short events) with the scoresheet
-games' guard: a write that does not follow the stored log is refused, nothing changed."""
+included: the family's `BiddingRepository`) and any family whose log is short. They share
+the history's one id space with every other game: a row in `games` (its `family` says
+whose), its seats in `players` (with their `place` once finished) and its log as one JSON
+array in `event_logs`, appended to as the game goes on (a bidding log is a few hundred
+short events) with the scoresheet games' guard: a write that does not follow the stored
+log is refused, nothing changed."""
 
 from __future__ import annotations
 
@@ -16,8 +17,6 @@ from typing import Any
 
 from pydantic import TypeAdapter
 
-from dicepoker_tui.families.bidding.rules import events as ev
-from dicepoker_tui.families.bidding.rules import variants as bidding_variants
 from dicepoker_tui.i18n import _
 from dicepoker_tui.store.connection import (
     Database,
@@ -28,10 +27,6 @@ from dicepoker_tui.store.connection import (
     refuse_stale,
     stamp,
 )
-
-CONTINUED = frozenset({"game_started", "cups_revealed", "dice_count_changed", "player_out"})
-"""Events always followed by more of the same command: a log is kept after a bid, a new
-round (a reveal and the next round are stored together) and the end of the game."""
 
 
 @dataclass(frozen=True)
@@ -231,20 +226,6 @@ class EventLogRepository:
         if not rows:
             raise GameNotFound(_("no bidding game {id} in the history").format(id=game_id))
         return rows[0][0]
-
-
-class BiddingRepository(EventLogRepository):
-    """The bidding games (Perudo, Liar's Dice)."""
-
-    def __init__(self, db: Database) -> None:
-        super().__init__(db, ev.EVENT_ADAPTER, CONTINUED, family="bidding")
-
-    def games(
-        self, status: str | None = "finished", variants: Sequence[str] | None = None
-    ) -> list[BiddingRecord]:
-        if variants is None:
-            variants = [v.id for v in bidding_variants.all_variants()]
-        return super().games(status, variants)
 
 
 def _log_json(events: Sequence[Any]) -> str:

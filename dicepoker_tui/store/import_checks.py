@@ -12,6 +12,11 @@ from pydantic import BaseModel
 from dicepoker_tui.engine.names import NAME_MAX, plain, unsafe_char
 from dicepoker_tui.i18n import _
 
+FORMAT = "dicepoker-game"
+"""The `format` every family's JSON export carries."""
+FORMAT_VERSION = 1
+"""The `schema_version` it carries (see `docs/export-format.md`)."""
+
 SEED_MAX = 2**63 - 1
 """The largest seed a history keeps (an SQLite integer)."""
 

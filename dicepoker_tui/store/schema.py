@@ -11,10 +11,8 @@ import json
 import sqlite3
 import zlib
 from collections.abc import Callable
-from typing import TYPE_CHECKING
 
-if TYPE_CHECKING:
-    from dicepoker_tui.families.scoresheet.history.summary import FinalSheet
+from dicepoker_tui import families
 
 APPLICATION_ID = 0x44504B52  # "DPKR": marks the file as a dicepoker history
 
@@ -67,11 +65,6 @@ def _v1_games_players_events(conn: sqlite3.Connection) -> None:
     )
 
 
-def sheet_json(sheet: FinalSheet) -> str:
-    """How a final sheet is kept in `final_sheets.data`."""
-    return json.dumps({"scores": sheet.scores, "bonuses": sheet.bonuses}, separators=(",", ":"))
-
-
 def pack_log(rows: list[str]) -> bytes:
     """A finished game's event log (JSON texts, in order) as one compressed JSON array."""
     return zlib.compress(("[" + ",".join(rows) + "]").encode(), 6)
@@ -85,7 +78,7 @@ def unpack_log(blob: bytes) -> bytes:
 def _v2_final_sheets_packed_logs(conn: sqlite3.Connection) -> None:
     """Final sheets (JSON: scores and bonuses) and per-game figures for statistics; the
     event logs of finished games packed into one compressed row each. Filled in from the
-    events."""
+    events by the family that wrote them (the scoresheet games: the only ones then)."""
     _run(
         conn,
         """
@@ -104,39 +97,19 @@ def _v2_final_sheets_packed_logs(conn: sqlite3.Connection) -> None:
         );
         """,
     )
-    from dicepoker_tui.families.scoresheet.history.summary import final_sheets
-    from dicepoker_tui.families.scoresheet.rules.events import EVENT_LIST_ADAPTER
-
-    finished = conn.execute("SELECT id FROM games WHERE status = 'finished'").fetchall()
-    for (game_id,) in finished:
-        rows = conn.execute(
-            "SELECT data FROM events WHERE game_id = ? ORDER BY seq", (game_id,)
-        ).fetchall()
-        try:
-            events = EVENT_LIST_ADAPTER.validate_json("[" + ",".join(r[0] for r in rows) + "]")
-            sheets = final_sheets(events)
-        except (ValueError, TypeError, KeyError, IndexError):
-            # A game whose log does not read keeps it as it is (packed: it is finished)
-            # and no sheet: its review says why; the other games upgrade.
-            _pack_events(conn, game_id)
-            continue
-        for sheet in sheets:
-            conn.execute(
-                "UPDATE players SET five_of_a_kind = ? WHERE game_id = ? AND seat = ?",
-                (sheet.five_of_a_kind, game_id, sheet.seat),
-            )
-            conn.execute(
-                "INSERT INTO final_sheets VALUES (?, ?, ?)",
-                (game_id, sheet.seat, sheet_json(sheet)),
-            )
-        conn.execute(
-            "UPDATE games SET best_total = ? WHERE id = ?",
-            (max(s.total for s in sheets), game_id),
-        )
-        _pack_events(conn, game_id)
+    _family_upgrades(conn, 1)
 
 
-def _pack_events(conn: sqlite3.Connection, game_id: int) -> None:
+def _family_upgrades(conn: sqlite3.Connection, version: int) -> None:
+    """What each family package adds to the step from `version`: its `history.upgrade`
+    part's `UPGRADES[version]` (the events of its older layouts are the family's to read)."""
+    for family_id in families.package_ids():
+        upgrade = getattr(families.part(family_id, "history.upgrade"), "UPGRADES", {})
+        if version in upgrade:
+            upgrade[version](conn)
+
+
+def pack_events(conn: sqlite3.Connection, game_id: int) -> None:
     """Replace a finished game's event rows by its packed log."""
     rows = conn.execute(
         "SELECT data FROM events WHERE game_id = ? ORDER BY seq", (game_id,)
@@ -180,7 +153,7 @@ def _sheets_from_lines(conn: sqlite3.Connection) -> None:
         " AND id NOT IN (SELECT game_id FROM packed_logs)"
     ).fetchall()
     for (game_id,) in unpacked:
-        _pack_events(conn, game_id)
+        pack_events(conn, game_id)
     conn.execute("DROP TABLE sheet_lines")
 
 

@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pytest
 
+from dicepoker_tui.families.scoresheet.history.repo import scoresheet_games
 from dicepoker_tui.store import Store
 from tests.store.scripted import finished_game
 from tests.store.test_cli_history import dicepoker
@@ -21,7 +22,7 @@ def _home(tmp_path: Path) -> Path:
     home.mkdir()
     with Store.open(home / "history.db").store as store:
         for seed in (1, 2):
-            store.create_game(finished_game("yahtzee", seed=seed))
+            scoresheet_games(store).create(finished_game("yahtzee", seed=seed))
     return home
 
 

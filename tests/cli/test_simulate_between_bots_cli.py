@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from dicepoker_tui.cli import main
-from dicepoker_tui.cli import simulate as simulate_cli
+from dicepoker_tui.families.scoresheet.commands import simulate as simulate_cli
 
 
 def cli(capsys, *args: str) -> tuple[int, str, str]:

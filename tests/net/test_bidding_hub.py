@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from dicepoker_tui.engine import errors
+from dicepoker_tui.families.bidding.history.repo import bidding_games
 from dicepoker_tui.families.bidding.mirror import RemoteBiddingGame
 from dicepoker_tui.families.bidding.rules import events as bev
 from dicepoker_tui.net import protocol as p
@@ -150,11 +151,11 @@ async def test_a_bidding_game_on_the_server_goes_to_its_history(game_server):
     server_events = list(next(iter(hub.tables.values())).game.events)
     await alice.aclose()
     store = Store.open(game_server.data_dir / "history.db").store
-    games = store.bidding.games()
+    games = bidding_games(store).games()
     assert len(games) == 1 and games[0].players == ("alice", "Bot 1")
     assert games[0].status == "finished"
     # the history keeps every cup, not the private view alice was sent
-    assert store.bidding.load_events(games[0].id) == server_events
+    assert bidding_games(store).load_events(games[0].id) == server_events
     store.close()
 
 

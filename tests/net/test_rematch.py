@@ -6,6 +6,7 @@ import asyncio
 
 import pytest
 
+from dicepoker_tui.families.scoresheet.history.repo import scoresheet_games
 from dicepoker_tui.net import protocol as p
 from dicepoker_tui.net.client import HubClient
 
@@ -165,7 +166,7 @@ async def test_the_finished_game_stays_in_the_history(game_server):
     await alice.aclose()
     store = Store.open(game_server.data_dir / "history.db").store
     try:
-        finished, playing = store.finished(), store.unfinished()
+        finished, playing = store.finished(), scoresheet_games(store).unfinished()
         assert len(finished) == 1 and len(playing) == 1
         assert [(q.name, q.total) for q in finished[0].players] == [
             ("alice", final[0].total),

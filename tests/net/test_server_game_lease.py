@@ -11,6 +11,7 @@ import subprocess
 import sys
 from pathlib import Path
 
+from dicepoker_tui.families.bidding.history.repo import bidding_games
 from dicepoker_tui.families.bidding.rules.game import BiddingGame
 from dicepoker_tui.store import Recorder
 from tests.store.test_cli_history import ROOT
@@ -20,11 +21,12 @@ from .helpers import until
 RESUME_LIST = """
 import json, sys
 from types import SimpleNamespace
+from dicepoker_tui.families.bidding.history.repo import bidding_games
 from dicepoker_tui.family import kept
 from dicepoker_tui.store import Store, StoreError
 store = Store.open(sys.argv[1]).store
 loads = {}
-for record in store.bidding.games(status="playing"):
+for record in bidding_games(store).games(status="playing"):
     try:
         kept.load(store, SimpleNamespace(family="bidding", record=record))
         loads[record.id] = "loaded"
@@ -56,7 +58,7 @@ async def test_the_servers_game_is_not_resumed_elsewhere(game_server) -> None:
 
     db = game_server.data_dir / "history.db"
     left = BiddingGame.new("perudo", ["Ann", "Bob"], seed=3)  # a game left earlier
-    Recorder(game_server.store.bidding, left).close()
+    Recorder(bidding_games(game_server.store), left).close()
     hub = game_server.hub
     alice = HubClient(game_server.socket_path, hub.issue_token("alice"))
     await alice.connect()

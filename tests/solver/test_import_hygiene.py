@@ -16,7 +16,7 @@ MODULES = [
     "dicepoker_tui.families.scoresheet.bots.analysis",
     "dicepoker_tui.families.scoresheet.bots.solver_bots",
     "dicepoker_tui.families.scoresheet.commands.solve",
-    "dicepoker_tui.cli.simulate",
+    "dicepoker_tui.families.scoresheet.commands.simulate",
     "dicepoker_tui.families.scoresheet.commands.advise",
     "dicepoker_tui.families.scoresheet.commands.analyze",
 ]

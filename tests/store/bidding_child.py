@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import sys
 
+from dicepoker_tui.families.bidding.history.repo import bidding_games
 from dicepoker_tui.families.bidding.rules.game import BiddingGame
 from dicepoker_tui.store import Recorder, Store, StoreError
 from tests.store.test_bidding_store import play_out
@@ -19,7 +20,7 @@ from tests.store.test_bidding_store import play_out
 
 def main(db: str) -> None:
     store = Store.open(db).store
-    repo = store.bidding
+    repo = bidding_games(store)
     game: BiddingGame | None = None
     game_id = saved = 0
     recorder: Recorder | None = None

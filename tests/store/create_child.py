@@ -19,7 +19,9 @@ import signal
 import sys
 from pathlib import Path
 
+from dicepoker_tui.families.bidding.history.repo import bidding_games
 from dicepoker_tui.families.bidding.rules.game import BiddingGame
+from dicepoker_tui.families.scoresheet.history.repo import scoresheet_games
 from dicepoker_tui.family import get_family
 from dicepoker_tui.store import Recorder, Store, StoreError
 from tests.store.scripted import new_game, play
@@ -55,7 +57,7 @@ def create(db: Path, family: str, fault_at: int, fault: str, export: str | None)
     store.db.conn.set_trace_callback(statement)
     try:
         if export is None:
-            repository = store.bidding if family == "bidding" else store.scoresheet
+            repository = bidding_games(store) if family == "bidding" else scoresheet_games(store)
             Recorder(repository, game)
         else:
             spec.import_game(store, doc, game)

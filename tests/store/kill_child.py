@@ -9,6 +9,7 @@ import sys
 import time
 
 from dicepoker_tui.engine.players import Player
+from dicepoker_tui.families.scoresheet.history.repo import scoresheet_games
 from dicepoker_tui.store import Recorder, Store
 from tests.store.scripted import new_game, step
 
@@ -19,17 +20,17 @@ def main(db: str, variant: str, seed: int, pause: float) -> None:
     store, notice = Store.open(db)
     if notice:
         print(f"notice: {notice}", flush=True)
-    waiting = store.unfinished()
+    waiting = scoresheet_games(store).unfinished()
     if waiting:
         game_id = waiting[0].id
-        game = store.load_game(game_id)
-        recorder = Recorder(store.scoresheet, game, game_id)
+        game = scoresheet_games(store).load_game(game_id)
+        recorder = Recorder(scoresheet_games(store), game, game_id)
     elif store.count_finished():
         print("done", flush=True)
         return
     else:
         game = new_game(variant, seed, players=PLAYERS)
-        recorder = Recorder(store.scoresheet, game)
+        recorder = Recorder(scoresheet_games(store), game)
     print("ready", flush=True)
     while not game.finished:
         step(game, seed)

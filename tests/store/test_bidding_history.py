@@ -11,9 +11,11 @@ from pathlib import Path
 import pytest
 
 from dicepoker_tui.engine.players import Player, Standing
+from dicepoker_tui.families.bidding.history.repo import bidding_games
 from dicepoker_tui.families.bidding.history.stats import bidding_stats
 from dicepoker_tui.families.bidding.rules import events as ev
 from dicepoker_tui.families.bidding.rules.game import BiddingGame, replay
+from dicepoker_tui.families.scoresheet.history.repo import scoresheet_games
 from dicepoker_tui.family import get_family
 from dicepoker_tui.store import Recorder, Store
 from dicepoker_tui.store.schema import SCHEMA_VERSION, migrate
@@ -75,10 +77,10 @@ def _home_with_games(home: Path) -> dict[str, int]:
     home.mkdir(parents=True, exist_ok=True)
     ids = {}
     with Store.open(home / "history.db").store as store:
-        store.create_game(finished_game("yahtzee", seed=5))
+        scoresheet_games(store).create(finished_game("yahtzee", seed=5))
         for variant, seed in (("perudo", 11), ("liars-dice", 12)):
             game = BiddingGame.new(variant, ["Ann", "Bob", "Cy"], seed=seed)
-            recorder = Recorder(store.bidding, game)
+            recorder = Recorder(bidding_games(store), game)
             play_out(game)
             recorder.close()
             ids[variant] = recorder.game_id
@@ -104,25 +106,28 @@ def test_an_old_history_keeps_every_bidding_game_under_a_new_id(tmp_path: Path) 
         assert "bidding_games" not in tables
         ids = [r[0] for r in store.db.fetch_all("SELECT id FROM games ORDER BY id", ())]
         assert ids == [1, 2, 3, 4, 5, 6]  # one id space: the bidding games follow
-        assert [store.load_game(i).state.variant for i in (1, 2)] == ["yahtzee", "yahtzee"]
-        kept = {r.id: r for r in store.bidding.games(status=None)}
+        assert [scoresheet_games(store).load_game(i).state.variant for i in (1, 2)] == [
+            "yahtzee",
+            "yahtzee",
+        ]
+        kept = {r.id: r for r in bidding_games(store).games(status=None)}
         assert sorted(kept) == [3, 4, 5, 6]
         for game_id, (game, status) in zip((3, 4, 5, 6), old, strict=True):
             assert kept[game_id].status == status
-            assert store.bidding.load_events(game_id) == list(game.events)
-            assert store.bidding.event_count(game_id) == len(game.events)
+            assert bidding_games(store).load_events(game_id) == list(game.events)
+            assert bidding_games(store).event_count(game_id) == len(game.events)
             record = store.game(game_id)
             places = {s.player: s.place for s in game.state.standings or []}
             assert [p.place for p in record.players] == [places.get(i) for i in range(3)]
-        assert [r.id for r in store.bidding.games(status="playing")] == [5]
-        assert [g.id for g in store.unfinished()] == []  # scoresheet resume: none
+        assert [r.id for r in bidding_games(store).games(status="playing")] == [5]
+        assert [g.id for g in scoresheet_games(store).unfinished()] == []  # scoresheet resume: none
         assert {g.id for g in store.finished()} == {1, 2, 3, 4}
         # the unfinished one goes on being recorded under its new id
-        game = BiddingGame.from_events(store.bidding.load_events(5))
-        recorder = Recorder(store.bidding, game, 5)
+        game = BiddingGame.from_events(bidding_games(store).load_events(5))
+        recorder = Recorder(bidding_games(store), game, 5)
         play_out(game)
         recorder.close()
-        assert replay(store.bidding.load_events(5)).standings == game.state.standings
+        assert replay(bidding_games(store).load_events(5)).standings == game.state.standings
         assert store.game(5).status == "finished"
 
 
@@ -169,7 +174,7 @@ def test_export_import_round_trip_gives_the_same_game(tmp_path: Path, variant: s
     back = json.loads(dicepoker(other, "export", "1").stdout)
     assert {**back, "id": None} == {**doc, "id": None}
     with Store.open(other / "history.db", read_only=True).store as store:
-        assert store.bidding.load_events(1) == [
+        assert bidding_games(store).load_events(1) == [
             ev.EVENT_ADAPTER.validate_python(e) for e in doc["events"]
         ]
     txt = dicepoker(home, "export", str(game_id), "--format", "txt")

@@ -6,10 +6,12 @@ from __future__ import annotations
 import pytest
 
 from dicepoker_tui.families.bidding.bots.levels import CallCalza, CallChallenge, make_bidding_bot
+from dicepoker_tui.families.bidding.history.repo import bidding_games
 from dicepoker_tui.families.bidding.rules import events as ev
 from dicepoker_tui.families.bidding.rules.game import BiddingGame, replay
 from dicepoker_tui.families.bidding.rules.variants import get_variant
 from dicepoker_tui.families.bidding.views.text import REVIEW_WIDTH, bid_words, review_text
+from dicepoker_tui.families.scoresheet.history.repo import scoresheet_games
 from dicepoker_tui.store import Recorder, Store
 
 
@@ -32,27 +34,27 @@ def play_out(game: BiddingGame, moves: int | None = None) -> None:
 def test_a_recorded_game_comes_back_event_for_event(variant: str) -> None:
     with Store.memory() as store:
         game = BiddingGame.new(variant, ["Ann", "Bob", "Cy"], seed=21)
-        recorder = Recorder(store.bidding, game)
+        recorder = Recorder(bidding_games(store), game)
         play_out(game, moves=5)
-        assert store.bidding.games() == []  # not finished yet
-        assert [r.status for r in store.bidding.games(status=None)] == ["playing"]
-        assert store.bidding.load_events(recorder.game_id) == list(game.events)
+        assert bidding_games(store).games() == []  # not finished yet
+        assert [r.status for r in bidding_games(store).games(status=None)] == ["playing"]
+        assert bidding_games(store).load_events(recorder.game_id) == list(game.events)
         play_out(game)
         recorder.close()
-        (record,) = store.bidding.games()
+        (record,) = bidding_games(store).games()
         assert record.variant == variant and record.players == ("Ann", "Bob", "Cy")
         first = next(s.player for s in game.state.standings if s.place == 1)
         assert record.winner == game.state.players[first].name
-        loaded = store.bidding.load_events(record.id)
+        loaded = bidding_games(store).load_events(record.id)
         assert loaded == list(game.events) and replay(loaded) == game.state
 
 
 def test_scoresheet_history_is_untouched_by_bidding_games() -> None:
     with Store.memory() as store:
         game = BiddingGame.new("perudo", ["Ann", "Bob"], seed=3)
-        Recorder(store.bidding, game).close(abandoned=True)
-        assert store.finished() == [] and store.unfinished() == []
-        assert [r.status for r in store.bidding.games(status=None)] == ["abandoned"]
+        Recorder(bidding_games(store), game).close(abandoned=True)
+        assert store.finished() == [] and scoresheet_games(store).unfinished() == []
+        assert [r.status for r in bidding_games(store).games(status=None)] == ["abandoned"]
 
 
 def test_review_shows_every_cup_of_every_round() -> None:

@@ -14,6 +14,7 @@ from pathlib import Path
 import pytest
 
 from dicepoker_tui.engine.players import Player
+from dicepoker_tui.families.scoresheet.history.repo import scoresheet_games
 from dicepoker_tui.store import Recorder, Store
 from tests.store.scripted import finished_game, new_game, play
 
@@ -57,8 +58,8 @@ def home(tmp_path_factory: pytest.TempPathFactory) -> Path:
     ]
     for n, (variant, players) in enumerate(tables):
         at = day + timedelta(days=n)
-        store.create_game(finished_game(variant, 40 + n, players=players), at, at, at)
-    Recorder(store.scoresheet, play(new_game("yatzy", seed=1), script=1, steps=4))
+        scoresheet_games(store).create(finished_game(variant, 40 + n, players=players), at, at, at)
+    Recorder(scoresheet_games(store), play(new_game("yatzy", seed=1), script=1, steps=4))
     store.close()
     return home
 

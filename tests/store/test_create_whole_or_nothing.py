@@ -12,7 +12,9 @@ from pathlib import Path
 
 import pytest
 
+from dicepoker_tui.families.bidding.history.repo import bidding_games
 from dicepoker_tui.families.bidding.rules.game import BiddingGame
+from dicepoker_tui.families.scoresheet.history.repo import scoresheet_games
 from dicepoker_tui.family import get_family
 from dicepoker_tui.store import Store
 from tests.store.create_child import kill_points
@@ -31,7 +33,7 @@ def _rows(db: Path) -> list[tuple]:
         conn = store.db.conn
         games = conn.execute("SELECT id, family, status, event_count FROM games").fetchall()
         seats = dict(conn.execute("SELECT game_id, COUNT(*) FROM players GROUP BY game_id"))
-        repo = {"bidding": store.bidding, "scoresheet": store.scoresheet}
+        repo = {"bidding": bidding_games(store), "scoresheet": scoresheet_games(store)}
         return [
             (family, status, count, len(repo[family].load_events(game_id)), seats.get(game_id))
             for game_id, family, status, count in games
@@ -44,9 +46,9 @@ def _export(tmp_path: Path, family: str) -> Path:
         if family == "bidding":
             game = BiddingGame.new("perudo", ["Ann", "Bob", "Cy"], seed=7)
             play_out(game)
-            game_id = store.bidding.create(game)
+            game_id = bidding_games(store).create(game)
         else:
-            game_id = store.create_game(finished_game("yatzy", seed=7))
+            game_id = scoresheet_games(store).create(finished_game("yatzy", seed=7))
         spec = get_family(family)
         text = spec.render_export(spec.export(store, game_id), "json")
     assert text is not None

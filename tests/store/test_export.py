@@ -15,11 +15,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from dicepoker_tui.engine.players import Player
-from dicepoker_tui.families.scoresheet.history.sheet_formats import CSV_COLUMNS
-from dicepoker_tui.families.scoresheet.rules.game import Game
-from dicepoker_tui.families.scoresheet.rules.variants import all_variants, get_variant
-from dicepoker_tui.store import Recorder, Store
-from dicepoker_tui.store.export import (
+from dicepoker_tui.families.scoresheet.history.export import (
     FORMAT_VERSION,
     ImportRefused,
     export_game,
@@ -27,6 +23,11 @@ from dicepoker_tui.store.export import (
     parse_export,
     render,
 )
+from dicepoker_tui.families.scoresheet.history.repo import scoresheet_games
+from dicepoker_tui.families.scoresheet.history.sheet_formats import CSV_COLUMNS
+from dicepoker_tui.families.scoresheet.rules.game import Game
+from dicepoker_tui.families.scoresheet.rules.variants import all_variants, get_variant
+from dicepoker_tui.store import Recorder, Store
 from tests.store.scripted import finished_game, new_game, play
 
 VARIANTS = [v.id for v in all_variants()]
@@ -65,19 +66,19 @@ def test_round_trip_is_lossless(tmp_path: Path, variant: str, kind: str) -> None
         real = kind == "real dice"
         people = [Player(name="Ann"), Player(name="Ben")] if real else None  # no bot: real dice
         game = finished_game(variant, seed=30, real_dice=real, players=people)
-    game_id = source.create_game(game, started_at=STARTED, updated_at=ENDED)
+    game_id = scoresheet_games(source).create(game, started_at=STARTED, updated_at=ENDED)
     if kind == "abandoned":
         assert game.finished
         game = play(new_game(variant, seed=32), script=32, steps=9)
-        game_id = source.create_game(game, started_at=STARTED, updated_at=ENDED)
-        source.abandon(game_id)
+        game_id = scoresheet_games(source).create(game, started_at=STARTED, updated_at=ENDED)
+        scoresheet_games(source).abandon(game_id)
     text = render(export_game(source, game_id), "json")
     target = _store(tmp_path, "b.db")
     new_id = _import(target, text)
     again = render(export_game(target, new_id), "json")
     assert _without_id(again) == _without_id(text)
-    assert target.load_events(new_id) == list(game.events)
-    assert target.load_game(new_id).state == game.state
+    assert scoresheet_games(target).load_events(new_id) == list(game.events)
+    assert scoresheet_games(target).load_game(new_id).state == game.state
     assert target.game(new_id).status == source.game(game_id).status
     # Importing the same game again is refused, and changes nothing.
     before = _dump(target)
@@ -89,7 +90,7 @@ def test_round_trip_is_lossless(tmp_path: Path, variant: str, kind: str) -> None
 def test_json_carries_the_format_version_and_the_sheet(tmp_path: Path) -> None:
     store = _store(tmp_path, "h.db")
     game = finished_game("yahtzee", seed=3)
-    doc = json.loads(render(export_game(store, store.create_game(game)), "json"))
+    doc = json.loads(render(export_game(store, scoresheet_games(store).create(game)), "json"))
     assert doc["format"] == "dicepoker-game" and doc["schema_version"] == FORMAT_VERSION
     assert doc["events"][0]["type"] == "game_started"
     assert doc["events"][-1]["type"] == "game_finished"
@@ -103,7 +104,7 @@ def test_json_carries_the_format_version_and_the_sheet(tmp_path: Path) -> None:
 def test_csv_rows_per_box_per_player_add_up(tmp_path: Path, variant: str) -> None:
     store = _store(tmp_path, "h.db")
     game = finished_game(variant, seed=8)
-    text = render(export_game(store, store.create_game(game)), "csv")
+    text = render(export_game(store, scoresheet_games(store).create(game)), "csv")
     assert text.splitlines()[0] == ",".join(CSV_COLUMNS)
     rows = list(csv.DictReader(io.StringIO(text)))
     boxes = get_variant(variant).box_ids
@@ -124,7 +125,7 @@ def test_txt_is_a_printable_sheet(tmp_path: Path) -> None:
     store = _store(tmp_path, "h.db")
     players = [Player(name="Ann"), Player(name="Bartholomew")]
     game = finished_game("dice-poker", seed=4, players=players)
-    text = render(export_game(store, store.create_game(game)), "txt")
+    text = render(export_game(store, scoresheet_games(store).create(game)), "txt")
     lines = text.splitlines()
     assert "Ann" in lines[3] and "Bartholomew" in lines[3]
     total_line = next(line for line in lines if line.startswith("Total"))
@@ -211,7 +212,9 @@ TAMPERING: dict[str, tuple[Tamper, str]] = {
 def exported() -> str:
     store = Store.memory()
     game = finished_game("yahtzee", seed=12, players=[Player(name="Ann"), Player(name="Bob")])
-    return render(export_game(store, store.create_game(game, STARTED, ENDED, ENDED)), "json")
+    return render(
+        export_game(store, scoresheet_games(store).create(game, STARTED, ENDED, ENDED)), "json"
+    )
 
 
 @pytest.mark.parametrize("name", list(TAMPERING))
@@ -222,7 +225,7 @@ def test_tampered_file_is_refused_and_nothing_written(
     doc = json.loads(exported)
     tamper(doc)
     store = _store(tmp_path, "h.db")
-    Recorder(store.scoresheet, play(new_game("yatzy", seed=1), script=1, steps=5))
+    Recorder(scoresheet_games(store), play(new_game("yatzy", seed=1), script=1, steps=5))
     before = _dump(store)
     with pytest.raises(ImportRefused, match=None) as refused:
         _import(store, json.dumps(doc))
@@ -285,7 +288,7 @@ def test_fuzzed_event_numbers_are_refused(exported: str, data: st.DataObject) ->
 def test_real_dice_games_are_checked_by_the_rules(tmp_path: Path) -> None:
     store = _store(tmp_path, "h.db")
     game = finished_game("dice-poker-bank", seed=5, real_dice=True)
-    doc = json.loads(render(export_game(store, store.create_game(game)), "json"))
+    doc = json.loads(render(export_game(store, scoresheet_games(store).create(game)), "json"))
     held = next(e for e in doc["events"] if e["type"] == "dice_thrown" and e["kept"])
     pos = held["kept"][0]
     held["dice"][pos] = held["dice"][pos] % 6 + 1

@@ -16,8 +16,9 @@ from pathlib import Path
 import pytest
 
 from dicepoker_tui.engine.players import Player
+from dicepoker_tui.families.scoresheet.history.export import export_game, render
+from dicepoker_tui.families.scoresheet.history.repo import scoresheet_games
 from dicepoker_tui.store import Store
-from dicepoker_tui.store.export import export_game, render
 from tests.store.scripted import finished_game, new_game, play
 from tests.store.test_cli_history import ROOT, dicepoker
 
@@ -36,7 +37,7 @@ def _one_line(result: subprocess.CompletedProcess, status: int) -> str:
 
 def _history(home: Path, *games) -> list[int]:
     with Store.open(home / "history.db").store as store:
-        return [store.create_game(g) for g in games]
+        return [scoresheet_games(store).create(g) for g in games]
 
 
 def _listed(home: Path) -> list[dict]:
@@ -166,11 +167,12 @@ def test_reading_commands_do_not_migrate_or_create_the_history(tmp_path: Path) -
 
 _WRITE_AND_DIE = """
 import os, sys
+from dicepoker_tui.families.scoresheet.history.repo import scoresheet_games
 from dicepoker_tui.store import Store
 from tests.store.scripted import finished_game
 store, _ = Store.open(sys.argv[1])
 for seed in range(3):
-    store.create_game(finished_game("yahtzee", seed=seed))
+    scoresheet_games(store).create(finished_game("yahtzee", seed=seed))
 os._exit(0)  # no checkpoint: the games are only in the WAL
 """
 
@@ -239,8 +241,8 @@ def test_history_tells_real_dice_games_apart(tmp_path: Path) -> None:
     only = dicepoker(home, "history", "--json", "--seeded-only")
     assert [g["id"] for g in json.loads(only.stdout)] == [seeded]
     with Store.open(home / "history.db").store as store:
-        assert store.stats("Ann", "yahtzee").games == 2
-        assert store.stats("Ann", "yahtzee", seeded_only=True).games == 1
+        assert scoresheet_games(store).stats("Ann", "yahtzee").games == 2
+        assert scoresheet_games(store).stats("Ann", "yahtzee", seeded_only=True).games == 1
 
 
 # -- 4. one bad record spoils nothing else ----------------------------------------------------

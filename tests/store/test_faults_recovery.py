@@ -11,18 +11,20 @@ from pathlib import Path
 
 import pytest
 
+from dicepoker_tui.families.scoresheet.history.repo import scoresheet_games
 from tests.store.test_cli_history import ROOT, dicepoker
 
 _CHECKPOINT_THEN_DIE = """
 import os, sys
+from dicepoker_tui.families.scoresheet.history.repo import scoresheet_games
 from dicepoker_tui.store import Store
 from tests.store.scripted import finished_game
 with Store.open(sys.argv[1]).store as store:  # closed: checkpointed into the main file
     for seed in range(2):
-        store.create_game(finished_game("yahtzee", seed=seed))
+        scoresheet_games(store).create(finished_game("yahtzee", seed=seed))
 store, _ = Store.open(sys.argv[1])
 for seed in range(2, 4):
-    store.create_game(finished_game("yatzy", seed=seed))
+    scoresheet_games(store).create(finished_game("yatzy", seed=seed))
 os._exit(0)  # these two only in the WAL, which lacks the pages checkpointed before
 """
 
@@ -103,7 +105,9 @@ def test_a_damaged_file_of_this_or_the_last_version_gives_up_its_games_not_its_l
 
     moved = tmp_path / "history.db.corrupt"
     with Store.open(moved).store as store:
-        ids = [store.create_game(finished_game("yahtzee", seed=seed)) for seed in range(3)]
+        ids = [
+            scoresheet_games(store).create(finished_game("yahtzee", seed=seed)) for seed in range(3)
+        ]
     with sqlite3.connect(moved) as db:
         db.execute(
             "INSERT INTO leases VALUES (?, 'host:1:1', '2026-01-01T00:00', '2099-01-01T00:00')",

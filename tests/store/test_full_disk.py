@@ -11,6 +11,7 @@ from pathlib import Path
 
 import pytest
 
+from dicepoker_tui.families.scoresheet.history.repo import scoresheet_games
 from dicepoker_tui.store import Store
 from tests.full_disk import FILLER, fill, free_up, history_in_use, small_disk
 from tests.store.scripted import finished_game
@@ -52,7 +53,7 @@ def test_an_import_onto_a_full_disk_says_so_and_adds_nothing(tmp_path: Path, fam
         home = disk / "home"
         db = home / "history.db"
         with Store.open(db).store as store:
-            kept = store.create_game(finished_game("yatzy", seed=2))
+            kept = scoresheet_games(store).create(finished_game("yatzy", seed=2))
         with history_in_use(db):
             fill(disk)
             line = _one_line(dicepoker(home, "import", str(path)), 1)
@@ -100,7 +101,7 @@ def test_simulate_save_on_a_filling_disk_says_how_many_games_were_stored(
 def test_export_onto_a_full_disk_leaves_no_file_and_keeps_the_old_one(tmp_path: Path) -> None:
     home = tmp_path / "home"
     with Store.open(home / "history.db").store as store:
-        game_id = store.create_game(finished_game("yahtzee", seed=4))
+        game_id = scoresheet_games(store).create(finished_game("yahtzee", seed=4))
     whole = dicepoker(home, "export", str(game_id)).stdout
     with small_disk(tmp_path / "disk", size="1m") as disk:
         old = disk / "old.json"

@@ -19,8 +19,9 @@ from dicepoker_tui.families.bidding.history.export import (
     bidding_json,
 )
 from dicepoker_tui.families.bidding.rules.game import BiddingGame
+from dicepoker_tui.families.scoresheet.history.export import build_export, to_json
+from dicepoker_tui.families.scoresheet.history.repo import scoresheet_games
 from dicepoker_tui.store import Store
-from dicepoker_tui.store.export import build_export, to_json
 from tests.store.scripted import finished_game
 from tests.store.test_bidding_store import play_out
 from tests.store.test_cli_history import dicepoker
@@ -129,7 +130,7 @@ def _refused(tmp_path: Path, doc: Doc, expected: str) -> None:
     """Importing `doc` is refused in one line naming `expected`, and adds nothing."""
     home = tmp_path / "home"
     with Store.open(home / "history.db").store as store:
-        kept = store.create_game(finished_game("yatzy", seed=2))
+        kept = scoresheet_games(store).create(finished_game("yatzy", seed=2))
     path = tmp_path / "bad.json"
     path.write_text(json.dumps(doc), encoding="utf-8")
     done = dicepoker(home, "import", str(path))

@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from dicepoker_tui.families.scoresheet.history.repo import CONTINUED
+from dicepoker_tui.families.scoresheet.history.repo import CONTINUED, scoresheet_games
 from dicepoker_tui.store import Store
 from tests.store.kill_child import PLAYERS
 from tests.store.scripted import new_game, play
@@ -37,8 +37,8 @@ def _stored(db: Path) -> list:
     store, notice = Store.open(db)
     assert notice is None
     with store:
-        games = store.unfinished() or store.finished()
-        return store.load_events(games[0].id) if games else []
+        games = scoresheet_games(store).unfinished() or store.finished()
+        return scoresheet_games(store).load_events(games[0].id) if games else []
 
 
 @pytest.mark.parametrize(("variant", "seed"), [("dice-poker-bank", 21), ("yahtzee", 22)])
@@ -68,7 +68,7 @@ def test_sigkill_at_random_points_then_resume(tmp_path: Path, variant: str, seed
     store, _ = Store.open(db)
     with store:
         (record,) = store.finished()
-        assert store.unfinished() == []
-        assert store.load_events(record.id) == reference
-        final = store.load_game(record.id).state
+        assert scoresheet_games(store).unfinished() == []
+        assert scoresheet_games(store).load_events(record.id) == reference
+        final = scoresheet_games(store).load_game(record.id).state
     assert [p.total for p in record.players] == [s.total for s in final.standings]

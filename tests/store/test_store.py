@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from dicepoker_tui.engine.players import Player
-from dicepoker_tui.families.scoresheet.history.repo import CONTINUED
+from dicepoker_tui.families.scoresheet.history.repo import CONTINUED, scoresheet_games
 from dicepoker_tui.families.scoresheet.rules import events as ev
 from dicepoker_tui.families.scoresheet.rules.game import Game, replay
 from dicepoker_tui.families.scoresheet.rules.variants import all_variants, get_variant
@@ -29,10 +29,10 @@ def store(tmp_path: Path) -> Store:
 @pytest.mark.parametrize("variant", VARIANTS)
 def test_recorded_game_reloads_to_the_live_state(store: Store, variant: str) -> None:
     game = new_game(variant, seed=11)
-    recorder = Recorder(store.scoresheet, game)
+    recorder = Recorder(scoresheet_games(store), game)
     play(game, script=11)
-    assert store.load_events(recorder.game_id) == list(game.events)
-    assert store.load_game(recorder.game_id).state == game.state
+    assert scoresheet_games(store).load_events(recorder.game_id) == list(game.events)
+    assert scoresheet_games(store).load_game(recorder.game_id).state == game.state
     record = store.game(recorder.game_id)
     assert record.finished and record.event_count == len(game.events)
     totals = {s.player: s.total for s in game.state.standings}
@@ -42,32 +42,32 @@ def test_recorded_game_reloads_to_the_live_state(store: Store, variant: str) -> 
 @pytest.mark.parametrize("steps", [0, 1, 7, 23, 60])
 def test_resume_mid_turn_restores_dice_throws_and_player(store: Store, steps: int) -> None:
     game = new_game("dice-poker-bank", seed=5)
-    recorder = Recorder(store.scoresheet, game)
+    recorder = Recorder(scoresheet_games(store), game)
     play(game, script=5, steps=steps)
-    resumed = store.load_game(recorder.game_id)
+    resumed = scoresheet_games(store).load_game(recorder.game_id)
     assert resumed.state == game.state
     assert resumed.state.turn == game.state.turn  # same dice, held dice, throw count
     assert resumed.throws_left() == game.throws_left()
     assert resumed.current == game.current
-    assert [r.id for r in store.unfinished()] == [recorder.game_id]
+    assert [r.id for r in scoresheet_games(store).unfinished()] == [recorder.game_id]
     # Both go on identically: the dice continue from the seed.
-    Recorder(store.scoresheet, resumed, recorder.game_id)
+    Recorder(scoresheet_games(store), resumed, recorder.game_id)
     recorder.close()
     play(resumed, script=5)
     play(game, script=5)
     assert list(resumed.events) == list(game.events)
-    assert store.load_events(recorder.game_id) == list(game.events)
-    assert store.unfinished() == []
+    assert scoresheet_games(store).load_events(recorder.game_id) == list(game.events)
+    assert scoresheet_games(store).unfinished() == []
 
 
 def test_a_write_and_its_consequences_are_committed_together(store: Store) -> None:
     """A stored log only ever ends where a command's events end."""
     game = new_game("yahtzee", seed=3)
-    recorder = Recorder(store.scoresheet, game)
+    recorder = Recorder(scoresheet_games(store), game)
     checked = []
 
     def watch(event: ev.Event, _state: object) -> None:  # runs after the recorder
-        stored = store.event_count(recorder.game_id)
+        stored = scoresheet_games(store).event_count(recorder.game_id)
         so_far = len(game.events)
         if event.type in CONTINUED:
             assert stored < so_far
@@ -83,56 +83,58 @@ def test_a_write_and_its_consequences_are_committed_together(store: Store) -> No
 
 def test_seq_guard_refuses_a_fork(store: Store) -> None:
     game = new_game("yatzy", seed=1)
-    recorder = Recorder(store.scoresheet, game)
+    recorder = Recorder(scoresheet_games(store), game)
     play(game, script=1, steps=3)
     stale = recorder.saved - 1
     with pytest.raises(StoreError, match="being played somewhere else"):
-        store.append(recorder.game_id, ev.DiceHeld(player=0, index=0, held=True), seq=stale)
-    assert store.event_count(recorder.game_id) == recorder.saved
+        scoresheet_games(store).append(
+            recorder.game_id, ev.DiceHeld(player=0, index=0, held=True), seq=stale
+        )
+    assert scoresheet_games(store).event_count(recorder.game_id) == recorder.saved
 
 
 def test_recorder_reports_failures_and_catches_up(store: Store) -> None:
     game = new_game("yatzy", seed=2)
     errors: list[str] = []
-    recorder = Recorder(store.scoresheet, game, on_error=errors.append)
-    real_append = store.scoresheet.save
+    recorder = Recorder(scoresheet_games(store), game, on_error=errors.append)
+    real_append = scoresheet_games(store).save
 
     def broken(*args: object, **kwargs: object) -> None:
         raise StoreError("disk full")
 
-    store.scoresheet.save = broken  # type: ignore[method-assign]
+    scoresheet_games(store).save = broken  # type: ignore[method-assign]
     step(game, 2)
     step(game, 2)
     assert errors and "disk full" in errors[-1] and recorder.error
-    store.scoresheet.save = real_append  # type: ignore[method-assign]
+    scoresheet_games(store).save = real_append  # type: ignore[method-assign]
     play(game, script=2)
     assert recorder.error is None
-    assert store.load_events(recorder.game_id) == list(game.events)
+    assert scoresheet_games(store).load_events(recorder.game_id) == list(game.events)
 
 
 def test_finished_game_takes_no_more_events(store: Store) -> None:
     game = finished_game("yatzy", seed=4)
-    game_id = store.create_game(game)
+    game_id = scoresheet_games(store).create(game)
     assert store.game(game_id).finished
     with pytest.raises(StoreError, match="finished"):
-        store.append(game_id, ev.TurnStarted(player=0, round=1))
+        scoresheet_games(store).append(game_id, ev.TurnStarted(player=0, round=1))
 
 
 def test_unknown_game(store: Store) -> None:
     with pytest.raises(GameNotFound, match="no game 42"):
-        store.load_game(42)
+        scoresheet_games(store).load_game(42)
     with pytest.raises(GameNotFound):
         store.game(42)
 
 
 def test_abandon_hides_from_resume_but_keeps_the_game(store: Store) -> None:
     game = new_game("yahtzee", seed=8)
-    first = Recorder(store.scoresheet, game).game_id
-    other = Recorder(store.scoresheet, new_game("yatzy", seed=9)).game_id
-    store.abandon(first)
-    assert [r.id for r in store.unfinished()] == [other]
+    first = Recorder(scoresheet_games(store), game).game_id
+    other = Recorder(scoresheet_games(store), new_game("yatzy", seed=9)).game_id
+    scoresheet_games(store).abandon(first)
+    assert [r.id for r in scoresheet_games(store).unfinished()] == [other]
     assert store.game(first).status == "abandoned"
-    assert store.load_game(first).state == game.state
+    assert scoresheet_games(store).load_game(first).state == game.state
 
 
 def _stamp(day: int) -> datetime:
@@ -152,10 +154,12 @@ def _seed_history(store: Store) -> dict[int, Game]:
     games = {}
     for day, (variant, names) in enumerate(tables):
         game = finished_game(variant, seed=100 + day, players=[Player(name=n) for n in names])
-        game_id = store.create_game(game, started_at=_stamp(day), updated_at=_stamp(day))
+        game_id = scoresheet_games(store).create(
+            game, started_at=_stamp(day), updated_at=_stamp(day)
+        )
         games[game_id] = game
     lucky = _lucky_game()
-    games[store.create_game(lucky, started_at=_stamp(9), updated_at=_stamp(9))] = lucky
+    games[scoresheet_games(store).create(lucky, started_at=_stamp(9), updated_at=_stamp(9))] = lucky
     return games
 
 
@@ -177,7 +181,7 @@ def _names(game: Game) -> set[str]:
 
 def test_finished_filters_and_sorts(store: Store) -> None:
     games = _seed_history(store)
-    Recorder(store.scoresheet, new_game("yahtzee", seed=1))  # unfinished: never listed
+    Recorder(scoresheet_games(store), new_game("yahtzee", seed=1))  # unfinished: never listed
     listed = store.finished()
     assert [r.id for r in listed] == sorted(games, reverse=True)  # newest first
     assert [r.id for r in store.finished(descending=False)] == sorted(games)
@@ -219,7 +223,7 @@ def test_stats_match_the_games(store: Store) -> None:
         names = [p.name.lower() for p in game.state.players]
         if game.state.variant == "yahtzee" and "ann" in names:
             mine.append((game, names.index("ann")))
-    stats = store.stats("Ann", "yahtzee")
+    stats = scoresheet_games(store).stats("Ann", "yahtzee")
     totals = [g.state.sheets[seat].total for g, seat in mine]
     assert stats.games == len(mine) == 4
     assert stats.five_of_a_kind > 0 and stats.bonus_rate["yahtzee_bonus"] > 0
@@ -249,7 +253,7 @@ def test_stats_match_the_games(store: Store) -> None:
         fives += sum(1 for dice in on_sheet.values() if len(set(dice)) == 1)
     assert stats.five_of_a_kind == fives
     assert sum(n for _, _, n in stats.histogram(4)) == len(totals)
-    assert store.stats("Nobody", "yahtzee").games == 0
+    assert scoresheet_games(store).stats("Nobody", "yahtzee").games == 0
     assert {n.lower() for n in store.player_names("yahtzee")} == {"ann", "bob", "cid"}
 
 
@@ -268,18 +272,18 @@ def test_a_store_is_usable_from_another_thread(store: Store) -> None:
     import threading
 
     game = new_game("yatzy", seed=6)
-    recorder = Recorder(store.scoresheet, game)
+    recorder = Recorder(scoresheet_games(store), game)
     worker = threading.Thread(target=play, args=(game, 6))
     worker.start()
     worker.join()
     assert recorder.error is None
-    assert replay(store.load_events(recorder.game_id)) == game.state
+    assert replay(scoresheet_games(store).load_events(recorder.game_id)) == game.state
 
 
 def test_database_failures_become_store_errors(tmp_path: Path) -> None:
     store, _ = Store.open(tmp_path / "h.db")
     game = new_game("yatzy", seed=3)
-    recorder = Recorder(store.scoresheet, game)
+    recorder = Recorder(scoresheet_games(store), game)
     store.close()
     with pytest.raises(StoreError, match="could not be used"):
         store.finished()
@@ -287,3 +291,19 @@ def test_database_failures_become_store_errors(tmp_path: Path) -> None:
     recorder.on_error = errors.append
     step(game, 3)  # the game goes on; the recorder reports instead of raising
     assert errors and recorder.error
+
+
+def test_each_family_reaches_its_own_one_repository_of_a_store() -> None:
+    """A store names no family: each family's spec makes its repository through
+    `Store.repository`, once per store, from many threads at once too."""
+    from concurrent.futures import ThreadPoolExecutor
+
+    from dicepoker_tui.family import get_family
+
+    store = Store.memory()
+    sheets, bids = get_family("scoresheet"), get_family("bidding")
+    with ThreadPoolExecutor(8) as pool:
+        found = list(pool.map(lambda _n: sheets.repository(store), range(32)))
+    assert all(r is found[0] for r in found) and found[0] is scoresheet_games(store)
+    assert bids.repository(store) is bids.repository(store) is not found[0]
+    assert Store.memory().repository(type(found[0])) is not found[0]

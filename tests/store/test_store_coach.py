@@ -5,6 +5,7 @@ from __future__ import annotations
 import sqlite3
 from pathlib import Path
 
+from dicepoker_tui.families.scoresheet.history.repo import scoresheet_games
 from dicepoker_tui.store import Store
 from dicepoker_tui.store.schema import migrate
 from tests.store.scripted import new_game
@@ -44,12 +45,12 @@ def test_an_old_game_loads_uncoached_and_can_then_keep_a_coach(tmp_path: Path) -
     game_id = _write_v3(path)
     store, notice = Store.open(path)
     assert notice is None
-    (kept,) = store.unfinished()
+    (kept,) = scoresheet_games(store).unfinished()
     assert kept.id == game_id
     assert len(kept.players) == 2
     assert [p.coach for p in kept.players] == [None, None]
-    assert store.load_game(game_id).state.players[0].name == kept.players[0].name
-    store.set_coach(game_id, {1: 2.0})
+    assert scoresheet_games(store).load_game(game_id).state.players[0].name == kept.players[0].name
+    scoresheet_games(store).set_coach(game_id, {1: 2.0})
     store.close()
     again, _ = Store.open(path)
     assert [p.coach for p in again.game(game_id).players] == [None, 2.0]

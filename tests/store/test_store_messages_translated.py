@@ -10,10 +10,16 @@ import pytest
 
 from dicepoker_tui import i18n
 from dicepoker_tui.engine.players import Player
+from dicepoker_tui.families.scoresheet.history.export import (
+    ImportRefused,
+    export_game,
+    parse_export,
+    to_json,
+)
+from dicepoker_tui.families.scoresheet.history.repo import scoresheet_games
 from dicepoker_tui.serve.authorized_keys import load_authorized_keys
 from dicepoker_tui.serve.host_key import HostKeyError
 from dicepoker_tui.store import Store
-from dicepoker_tui.store.export import ImportRefused, export_game, parse_export, to_json
 from dicepoker_tui.store.schema import SCHEMA_VERSION
 from tests.store.scripted import finished_game
 from tests.store.test_cli_history import dicepoker
@@ -32,7 +38,7 @@ def exported(tmp_path_factory: pytest.TempPathFactory) -> str:
     home = tmp_path_factory.mktemp("export-home")
     store, _ = Store.open(home / "history.db")
     game = finished_game("yahtzee", 7, players=[Player(name="Ann"), Player(name="Bob")])
-    text = to_json(export_game(store, store.create_game(game)))
+    text = to_json(export_game(store, scoresheet_games(store).create(game)))
     store.close()
     return text
 
@@ -125,11 +131,11 @@ def test_store_errors_follow_the_language(tmp_path: Path) -> None:
     store = Store.memory()
     i18n.set_language("hr")
     with pytest.raises(Exception) as missing:
-        store.load_events(42)
+        scoresheet_games(store).load_events(42)
     assert str(missing.value).strip("'\"") == "u povijesti nema igre 42"
     i18n.set_language("en")
     with pytest.raises(Exception) as missing:
-        store.load_events(42)
+        scoresheet_games(store).load_events(42)
     assert str(missing.value).strip("'\"") == "no game 42 in the history"
 
 

@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pytest
 
+from dicepoker_tui.families.scoresheet.history.repo import scoresheet_games
 from dicepoker_tui.families.scoresheet.rules.game import Game
 from dicepoker_tui.store import HistoryUnavailable, Store
 from dicepoker_tui.store.schema import APPLICATION_ID, SCHEMA_VERSION, migrate
@@ -66,18 +67,18 @@ def test_version_1_is_migrated_and_its_sheets_filled_in(tmp_path: Path) -> None:
     listed = store.finished(sort="score")
     best = sorted((max(s.total for s in g.state.standings) for g in games), reverse=True)
     assert [r.best_total for r in listed] == best
-    stats = store.stats("Ann", "yahtzee")
+    stats = scoresheet_games(store).stats("Ann", "yahtzee")
     assert stats.games == 3
     for box in ("chance", "sixes"):
         expected = sum(g.state.sheets[0].scores[box] for g in games) / 3
         assert stats.box_average[box] == pytest.approx(expected)
     assert all(p.five_of_a_kind is not None for r in listed for p in r.players)
     ids = sorted(r.id for r in listed)
-    assert [store.load_events(i) for i in ids] == [list(g.events) for g in games]
+    assert [scoresheet_games(store).load_events(i) for i in ids] == [list(g.events) for g in games]
     # The migrated store goes on recording.
     game = new_game("yatzy", seed=4)
-    game_id = store.create_game(game)
-    assert store.load_game(game_id).state == game.state
+    game_id = scoresheet_games(store).create(game)
+    assert scoresheet_games(store).load_game(game_id).state == game.state
     store.close()
     again, notice = Store.open(path)
     assert notice is None and again.schema_version == SCHEMA_VERSION
@@ -88,7 +89,7 @@ def test_version_1_is_migrated_and_its_sheets_filled_in(tmp_path: Path) -> None:
 def _a_history(path: Path) -> bytes:
     store, _ = Store.open(path)
     for seed in range(4):
-        store.create_game(finished_game("dice-poker", seed=seed))
+        scoresheet_games(store).create(finished_game("dice-poker", seed=seed))
     store.close()  # checkpoints the WAL into the file
     return path.read_bytes()
 
@@ -105,7 +106,9 @@ def _fresh(store: Store) -> None:
     assert store.path is not None
     assert store.finished() == [] and store.schema_version == SCHEMA_VERSION
     game = play(new_game("yatzy", seed=1), script=1, steps=5)
-    assert store.load_game(store.create_game(game)).state == game.state
+    assert (
+        scoresheet_games(store).load_game(scoresheet_games(store).create(game)).state == game.state
+    )
 
 
 def test_garbage_file_is_moved_aside_not_deleted(tmp_path: Path) -> None:
@@ -141,7 +144,7 @@ def test_damaged_database_is_moved_aside(tmp_path: Path, where: str) -> None:
         kept = {g.id: g for g in store.finished()}
         assert kept and set(kept) <= {1, 2, 3, 4}
         for game_id in kept:
-            assert store.load_game(game_id).finished
+            assert scoresheet_games(store).load_game(game_id).finished
     else:
         _fresh(store)
     store.close()
@@ -223,7 +226,7 @@ def test_default_place_is_dicepoker_home(tmp_path: Path) -> None:
 @pytest.mark.slow
 def test_store_modules_import_no_textual() -> None:
     code = (
-        "import sys, dicepoker_tui.store, dicepoker_tui.store.export,"
+        "import sys, dicepoker_tui.store, dicepoker_tui.families.scoresheet.history.export,"
         " dicepoker_tui.families.scoresheet.history.sheet_formats,"
         " dicepoker_tui.families.scoresheet.history.verify;"
         "print('textual' in sys.modules)"

@@ -15,6 +15,7 @@ from pathlib import Path
 
 import pytest
 
+from dicepoker_tui.families.bidding.history.repo import bidding_games
 from dicepoker_tui.families.bidding.rules.game import BiddingGame
 from dicepoker_tui.family import kept
 from dicepoker_tui.store import Recorder, Store, StoreError
@@ -65,8 +66,8 @@ def fields(answer: str) -> dict[str, str]:
 def stored(db: Path, game_id: int) -> tuple[str, int, list]:
     """Status, event count and log of the game, as another reader sees them."""
     with Store.open(db, read_only=True).store as store:
-        (record,) = [r for r in store.bidding.games(status=None) if r.id == game_id]
-        log = [json.loads(e.model_dump_json()) for e in store.bidding.load_events(game_id)]
+        (record,) = [r for r in bidding_games(store).games(status=None) if r.id == game_id]
+        log = [json.loads(e.model_dump_json()) for e in bidding_games(store).load_events(game_id)]
         return record.status, record.event_count, log
 
 
@@ -130,15 +131,15 @@ def test_a_game_another_live_program_records_is_neither_listed_nor_resumed(
     db = tmp_path / "history.db"
     with Store.open(db).store as store:  # a game left earlier: offered
         left = BiddingGame.new("perudo", ["Ann", "Bob"], seed=3)
-        Recorder(store.bidding, left).close()
+        Recorder(bidding_games(store), left).close()
     player = copies()
     game_id = int(fields(player.say("new 23 3"))["id"])
 
     assert _listed(db) == [1]
     with Store.open(db).store as store:
-        game = BiddingGame.from_events(store.bidding.load_events(game_id))
+        game = BiddingGame.from_events(bidding_games(store).load_events(game_id))
         with pytest.raises(GameLeased) as refused:
-            Recorder(store.bidding, game, game_id)
+            Recorder(bidding_games(store), game, game_id)
         assert str(refused.value) == (
             f"game {game_id} is being played by another dicepoker (process {player.proc.pid})"
         )
@@ -168,7 +169,9 @@ def test_a_lease_holds_only_while_its_holder_could_still_play(tmp_path: Path) ->
 
     with Store.open(tmp_path / "history.db").store as store:
         for seed in (1, 2, 3):
-            Recorder(store.bidding, BiddingGame.new("perudo", ["Ann", "Bob"], seed=seed)).close()
+            Recorder(
+                bidding_games(store), BiddingGame.new("perudo", ["Ann", "Bob"], seed=seed)
+            ).close()
         host = leases.holder().split(":")[0]
         rows = [
             (1, f"{host}:{os.getpid()}:1", "2999-01-01T00:00:00.000+00:00"),

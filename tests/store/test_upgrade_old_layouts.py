@@ -10,6 +10,8 @@ from pathlib import Path
 
 import pytest
 
+from dicepoker_tui.families.bidding.history.repo import bidding_games
+from dicepoker_tui.families.scoresheet.history.repo import scoresheet_games
 from dicepoker_tui.store import Store
 from dicepoker_tui.store.schema import MIGRATIONS, SCHEMA_VERSION
 from tests.store.old_histories import OldHistory
@@ -77,7 +79,7 @@ def test_one_damaged_record_of_a_schema_4_history_loses_no_other_game(tmp_path: 
         assert store.schema_version == SCHEMA_VERSION
         for game_id, game in enumerate(games, start=1):
             if game_id != 14:
-                repo = store.bidding if game_id > 12 else store
+                repo = bidding_games(store) if game_id > 12 else scoresheet_games(store)
                 assert repo.load_events(game_id) == list(game.events)
     for command, status in (("export", 1), ("review", 2)):
         done = dicepoker(home, command, "14")
@@ -105,14 +107,14 @@ def test_every_layout_of_schema_2_upgrades_and_stays_upgraded(tmp_path: Path, la
             assert "sheet_lines" not in tables and "final_sheets" in tables
             assert [r.id for r in store.finished(sort="date", descending=False)] == [1, 2, 3]
             for game_id, game in enumerate(games, start=1):
-                assert store.load_events(game_id) == list(game.events)
+                assert scoresheet_games(store).load_events(game_id) == list(game.events)
                 record = store.game(game_id)
                 assert record.damaged is None
                 totals = {s.player: s.total for s in game.state.standings}
                 assert {p.seat: p.total for p in record.players} == totals
             unpacked = store.db.fetch_all("SELECT COUNT(*) FROM events")[0][0]
             assert unpacked == 0  # finished games are kept packed, as new ones are
-            stats = store.stats("Ann", "yahtzee")
+            stats = scoresheet_games(store).stats("Ann", "yahtzee")
             assert stats.games == 2
             for box in ("chance", "sixes"):
                 expected = sum(g.state.sheets[0].scores[box] for g in games[::2]) / 2
@@ -142,7 +144,7 @@ def test_an_early_layout_already_taken_to_version_5_is_repaired(tmp_path: Path) 
             assert [r.best_total for r in store.finished(sort="date", descending=False)] == [
                 max(s.total for s in g.state.standings) for g in games
             ]
-            assert store.stats("Ann", "yahtzee").games == 2
+            assert scoresheet_games(store).stats("Ann", "yahtzee").games == 2
     conn = sqlite3.connect(path)
     names = {r[0] for r in conn.execute("SELECT name FROM sqlite_master")}
     conn.close()
@@ -163,8 +165,8 @@ def test_a_version_1_game_whose_log_does_not_read_keeps_the_others(tmp_path: Pat
     assert _files(home) == ["history.db"]
     assert sorted(g["id"] for g in _listed(home)) == [1, 2, 3, 4]
     with Store.open(home / "history.db", read_only=True).store as store:
-        assert store.load_events(1) == list(games[0].events)
-        assert store.load_events(3) == list(games[2].events)
+        assert scoresheet_games(store).load_events(1) == list(games[0].events)
+        assert scoresheet_games(store).load_events(3) == list(games[2].events)
     done = dicepoker(home, "export", "2")
     assert done.returncode == 1 and len(done.stderr.splitlines()) == 1
     assert done.stderr.startswith("dicepoker export: ")

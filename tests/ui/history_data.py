@@ -6,10 +6,11 @@ from collections.abc import Sequence
 from datetime import UTC, datetime, timedelta
 
 from dicepoker_tui.engine.players import Player
+from dicepoker_tui.families.scoresheet.history.repo import scoresheet_games
 from dicepoker_tui.families.scoresheet.rules.game import Game
+from dicepoker_tui.families.scoresheet.views.history_scenes import play_simply
 from dicepoker_tui.store import Store
 from dicepoker_tui.ui.history.app import HistoryApp
-from dicepoker_tui.ui.scenes.history_scenes import play_simply
 
 START = datetime(2025, 1, 1, 12, 0, tzinfo=UTC)
 
@@ -28,7 +29,11 @@ def add_games(
         game = Game.new(variants[n % len(variants)], [Player(name=x) for x in names], seed=500 + n)
         play_simply(game, n)
         at = START + timedelta(hours=n)
-        ids.append(store.create_game(game, started_at=at, updated_at=at + timedelta(minutes=9)))
+        ids.append(
+            scoresheet_games(store).create(
+                game, started_at=at, updated_at=at + timedelta(minutes=9)
+            )
+        )
     return ids
 
 

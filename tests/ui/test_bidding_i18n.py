@@ -17,11 +17,11 @@ from dicepoker_tui.families.bidding.rules import variants as bidding_variants
 from dicepoker_tui.families.bidding.views.cup import CupDice
 from dicepoker_tui.families.bidding.views.help import BiddingHelpScreen
 from dicepoker_tui.families.bidding.views.result import BiddingResultScreen
+from dicepoker_tui.families.bidding.views.scenes import BIDDING_SCENES, BiddingScene
 from dicepoker_tui.families.bidding.views.table import BiddingTableScreen
 from dicepoker_tui.families.bidding.views.text import bid_words, review_text
 from dicepoker_tui.family import GameSetup
 from dicepoker_tui.ui.app import DicePokerApp
-from dicepoker_tui.ui.scenes.bidding_scenes import BIDDING_SCENES, BiddingScene
 
 from .helpers import messages, wait_for
 

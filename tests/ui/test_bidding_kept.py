@@ -11,6 +11,7 @@ import pytest
 from textual.pilot import Pilot
 
 from dicepoker_tui.engine.players import Player
+from dicepoker_tui.families.bidding.history.repo import bidding_games
 from dicepoker_tui.families.bidding.rules import events as ev
 from dicepoker_tui.families.bidding.rules.game import replay
 from dicepoker_tui.families.bidding.views.table import BiddingTableScreen
@@ -41,7 +42,7 @@ def bidding_table(app: DicePokerApp) -> BiddingTableScreen:
 def kept_games(status: str | None = "playing") -> list:
     store, _ = Store.open()
     with store:
-        return store.bidding.games(status=status)
+        return bidding_games(store).games(status=status)
 
 
 async def ann_to_act(pilot: Pilot, table: BiddingTableScreen) -> None:
@@ -157,7 +158,7 @@ async def test_ctrl_q_keeps_it_and_the_next_start_resumes_it_with_its_bots(
         grown = len(table.game.events)
     store, _ = Store.open()
     with store:
-        stored = store.bidding.load_events(kept.id)
+        stored = bidding_games(store).load_events(kept.id)
     assert len(stored) >= grown - 1 and replay(stored).round >= before["round"]
     assert [g.id for g in kept_games(status=None)] == [kept.id]  # no new game was made
 
@@ -233,7 +234,7 @@ async def test_a_damaged_log_is_listed_says_why_it_cannot_be_resumed_and_can_be_
         await pilot.press("ctrl+q")
     store, _ = Store.open()
     with store:
-        (kept,) = store.bidding.games(status="playing")
+        (kept,) = bidding_games(store).games(status="playing")
         with store.db.write() as conn:  # a log that lost its events
             conn.execute("UPDATE event_logs SET data = '[]' WHERE game_id = ?", (kept.id,))
     again = make_app()

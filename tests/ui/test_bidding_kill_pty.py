@@ -16,6 +16,7 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 
+from dicepoker_tui.families.bidding.history.repo import bidding_games
 from dicepoker_tui.families.bidding.rules import events as ev
 from dicepoker_tui.families.bidding.rules.game import replay
 from dicepoker_tui.families.bidding.views.table import BiddingTableScreen
@@ -62,8 +63,8 @@ def stored(home: Path) -> list[ev.Event]:
     except StoreError:
         return []
     with store:
-        games = store.bidding.games(status=None)
-        return store.bidding.load_events(games[0].id) if games else []
+        games = bidding_games(store).games(status=None)
+        return bidding_games(store).load_events(games[0].id) if games else []
 
 
 def until(condition: Callable[[], bool], child: subprocess.Popen[bytes]) -> None:
@@ -110,8 +111,8 @@ async def test_kill_9_in_a_pty_keeps_the_game_for_resume(dicepoker_home: Path) -
 
     store, _ = Store.open()
     with store:
-        (kept,) = store.bidding.games(status=None)
-        log = store.bidding.load_events(kept.id)
+        (kept,) = bidding_games(store).games(status=None)
+        log = bidding_games(store).load_events(kept.id)
     assert kept.status == "playing" and kept.event_count == len(log)
     before = replay(log)
     assert not before.finished and before.dice_left

@@ -1,5 +1,5 @@
 """How the bidding table looks at 80×24: SVG snapshots of the seeded scenes that
-`make screenshots` saves too (`dicepoker_tui.ui.scenes.bidding_scenes`).
+`make screenshots` saves too (`dicepoker_tui.families.bidding.views.scenes`).
 
 After an intended change: `pytest tests/ui/test_bidding_snapshots.py --snapshot-update`,
 then look at the SVGs.
@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import pytest
 
-from dicepoker_tui.ui.scenes.bidding_scenes import BIDDING_SCENES, BiddingScene
+from dicepoker_tui.families.bidding.views.scenes import BIDDING_SCENES, BiddingScene
 
 
 @pytest.mark.parametrize("scene", BIDDING_SCENES, ids=[s.name for s in BIDDING_SCENES])

@@ -8,6 +8,7 @@ import os
 import subprocess
 import sys
 
+from dicepoker_tui.families.bidding.history.repo import bidding_games
 from dicepoker_tui.families.bidding.rules.game import BiddingGame
 from dicepoker_tui.families.bidding.views.table import BiddingTableScreen
 from dicepoker_tui.family import GameSetup
@@ -22,8 +23,8 @@ ELSEWHERE = "it is being played somewhere else"
 
 def _stored(game_id: int) -> tuple[int, str, list]:
     with Store.open(default_db_path(), read_only=True).store as store:
-        (record,) = [r for r in store.bidding.games(status=None) if r.id == game_id]
-        return record.event_count, record.status, store.bidding.load_events(game_id)
+        (record,) = [r for r in bidding_games(store).games(status=None) if r.id == game_id]
+        return record.event_count, record.status, bidding_games(store).load_events(game_id)
 
 
 async def test_a_refused_stale_write_is_one_line_and_loses_nothing() -> None:

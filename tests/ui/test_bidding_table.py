@@ -8,6 +8,7 @@ import random
 import pytest
 
 from dicepoker_tui.engine.players import Player
+from dicepoker_tui.families.bidding.history.repo import bidding_games
 from dicepoker_tui.families.bidding.rules import events as ev
 from dicepoker_tui.families.bidding.rules.game import replay
 from dicepoker_tui.families.bidding.views.cup import CupDice
@@ -95,8 +96,8 @@ async def test_kept_in_the_history_and_rematch_starts_a_fresh_table() -> None:
         app.start_game(setup_for("perudo", *BOTS))  # bots only: plays itself
         await wait_for(pilot, lambda: isinstance(app.screen, BiddingResultScreen))
         first = bidding_table(app).game
-        (kept,) = app.keeper.store.bidding.games()
-        assert app.keeper.store.bidding.load_events(kept.id) == list(first.events)
+        (kept,) = bidding_games(app.keeper.store).games()
+        assert bidding_games(app.keeper.store).load_events(kept.id) == list(first.events)
         await pilot.press("v")  # review, then back to the result
         assert isinstance(app.screen, BiddingReviewScreen)
         await pilot.press("escape")

@@ -8,6 +8,7 @@ from pathlib import Path
 import pytest
 
 from dicepoker_tui.engine.players import Player
+from dicepoker_tui.families.scoresheet.history.repo import scoresheet_games
 from dicepoker_tui.families.scoresheet.views.scoresheet import ScoresheetScreen
 from dicepoker_tui.family import GameSetup
 from dicepoker_tui.store import Store
@@ -73,7 +74,7 @@ async def test_a_game_resumed_in_a_new_app_keeps_its_coach(
         played = len(table(first).game.events)
     store, _ = Store.open()
     with store:
-        (kept,) = store.unfinished()
+        (kept,) = scoresheet_games(store).unfinished()
         assert kept.event_count == played
     app = make_app()  # a new app on the same history: it offers the unfinished game
     async with app.run_test(size=(80, 24)) as pilot:

@@ -11,6 +11,7 @@ import pytest
 
 from dicepoker_tui.engine.players import Player
 from dicepoker_tui.families.bidding.views.table import BiddingTableScreen
+from dicepoker_tui.families.scoresheet.history.repo import scoresheet_games
 from dicepoker_tui.families.scoresheet.views.table import TableScreen
 from dicepoker_tui.family import GameSetup
 from dicepoker_tui.store import Store
@@ -34,7 +35,7 @@ async def test_a_game_the_full_disk_cannot_keep_is_asked_about_first(
     db = dicepoker_home / "history.db"
     with small_disk(dicepoker_home):
         with Store.open(db).store as store:
-            kept = store.create_game(finished_game("yahtzee", seed=1))
+            kept = scoresheet_games(store).create(finished_game("yahtzee", seed=1))
         setup = GameSetup(variant=variant, seats=SEATS, seed=8)
         with history_in_use(db):
             fill(dicepoker_home)

@@ -8,6 +8,7 @@ from datetime import timedelta
 import pytest
 from textual.widgets import DataTable, Static
 
+from dicepoker_tui.families.bidding.history.repo import bidding_games
 from dicepoker_tui.families.bidding.rules.game import BiddingGame
 from dicepoker_tui.families.bidding.views.review import BiddingReviewScreen
 from dicepoker_tui.families.bidding.views.stats import BiddingStatsScreen
@@ -35,7 +36,7 @@ def add_bidding(store: Store, count: int, variant: str = "perudo", first: int = 
         game = BiddingGame.new(variant, ["Ann", "Bob", "Cy"], seed=700 + n)
         play_out(game)
         at = START + timedelta(days=30, hours=n)
-        ids.append(store.bidding.create(game, started_at=at, updated_at=at, finished_at=at))
+        ids.append(bidding_games(store).create(game, started_at=at, updated_at=at, finished_at=at))
     return ids
 
 
@@ -111,7 +112,7 @@ async def test_enter_opens_the_review_of_a_bidding_game(store, variant: str) -> 
         await pilot.press("enter")
         review = app.screen
         assert isinstance(review, BiddingReviewScreen)
-        assert list(review.events) == store.bidding.load_events(game_id)
+        assert list(review.events) == bidding_games(store).load_events(game_id)
         shown = str(review.query_one("#bidding-review", Static).render())
         assert "Round 1 ·" in shown and "Places" in shown
         await pilot.press("escape")
@@ -132,7 +133,7 @@ async def test_review_game_id_opens_a_bidding_game_straight_away(store) -> None:
 
 async def test_stats_of_a_bidding_game_show_its_player_figures(store) -> None:
     game = BiddingGame.new("perudo", ["Ann", "Bob"], seed=9)
-    with Recorder(store.bidding, game):
+    with Recorder(bidding_games(store), game):
         play_out(game)
     app = history_app(store)
     async with app.run_test(size=(80, 24)) as pilot:
@@ -156,7 +157,7 @@ async def test_the_variant_picker_of_the_statistics_lists_every_family(store) ->
 
     add_games(store, 2)  # Ann's scoresheet games
     game = BiddingGame.new("perudo", ["Ann", "Bob"], seed=9)
-    with Recorder(store.bidding, game):
+    with Recorder(bidding_games(store), game):
         play_out(game)
     app = history_app(store)
     async with app.run_test(size=(80, 24)) as pilot:

@@ -10,6 +10,7 @@ import subprocess
 import sys
 from pathlib import Path
 
+from dicepoker_tui.families.scoresheet.history.repo import scoresheet_games
 from dicepoker_tui.store import Store
 from dicepoker_tui.ui.common.dice import DiceRow
 from dicepoker_tui.ui.common.handover import HandoverScreen
@@ -43,7 +44,7 @@ async def test_killed_mid_turn_then_resumed_with_the_same_dice(dicepoker_home: P
     assert before["held"][0] and before["throws_left"] > 0
     store, _ = Store.open()
     with store:
-        (kept,) = store.unfinished()
+        (kept,) = scoresheet_games(store).unfinished()
         assert kept.event_count == before["events"]
     app = make_app()
     async with app.run_test() as pilot:
@@ -69,7 +70,7 @@ async def test_killed_mid_turn_then_resumed_with_the_same_dice(dicepoker_home: P
         moved = len(game.events)
     store, _ = Store.open()
     with store:
-        assert store.event_count(kept.id) == moved > before["events"]
+        assert scoresheet_games(store).event_count(kept.id) == moved > before["events"]
 
 
 async def test_an_unreadable_history_is_moved_aside_and_said_at_start(

@@ -6,6 +6,7 @@ import pytest
 from textual.widgets import OptionList
 
 from dicepoker_tui.engine.players import Player
+from dicepoker_tui.families.scoresheet.history.repo import scoresheet_games
 from dicepoker_tui.families.scoresheet.rules import events as ev
 from dicepoker_tui.families.scoresheet.rules.game import Game, replay
 from dicepoker_tui.families.scoresheet.rules.variants import get_variant
@@ -69,7 +70,7 @@ def assert_sheet_at(screen: ReviewScreen, events: list[ev.Event]) -> None:
 @pytest.mark.parametrize("variant", ["yahtzee", "dice-poker-bank"])
 async def test_stepping_through_every_turn_fills_the_sheet(store, variant: str) -> None:
     (game_id,) = add_games(store, 1, variants=(variant,), tables=[("Ann", "Bob")])
-    events = store.load_events(game_id)
+    events = scoresheet_games(store).load_events(game_id)
     seats, boxes = 2, len(get_variant(variant).box_ids)
     app = history_app(store, game_id)
     async with app.run_test(size=(100, 34)) as pilot:

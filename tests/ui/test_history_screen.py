@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 from textual.widgets import Button, DataTable
 
+from dicepoker_tui.families.scoresheet.history.repo import scoresheet_games
 from dicepoker_tui.families.scoresheet.views.review import ReviewScreen
 from dicepoker_tui.store import Store, StoreError
 from dicepoker_tui.ui.history.choose import ChoiceScreen
@@ -167,7 +168,7 @@ async def test_enter_opens_the_review_of_the_highlighted_game(store) -> None:
         review = app.screen
         assert isinstance(review, ReviewScreen)
         assert review.record is not None and review.record.id == ids[1]
-        assert review.final.sheets == store.load_game(ids[1]).state.sheets
+        assert review.final.sheets == scoresheet_games(store).load_game(ids[1]).state.sheets
         await pilot.press("escape")
         assert isinstance(app.screen, HistoryScreen)
         await pilot.press("escape")  # leaving the first screen of `dicepoker review` quits
@@ -180,7 +181,7 @@ async def test_a_game_that_cannot_be_read_is_named_and_the_list_stays(store, mon
     def damaged(game_id: int):
         raise StoreError(f"game {game_id}: events damaged")
 
-    monkeypatch.setattr(store, "load_events", damaged)
+    monkeypatch.setattr(scoresheet_games(store), "load_events", damaged)
     app = history_app(store)
     async with app.run_test(size=(100, 30)) as pilot:
         await pilot.pause()

@@ -1,7 +1,8 @@
 """How the history screens and the exported sheet look: SVG snapshots.
 
-The scenes are those `make screenshots` draws (`dicepoker_tui.ui.scenes.history_scenes`): a
-seeded history, fixed dates shown in UTC, fixed terminal sizes. After an intended change:
+The scenes are those `make screenshots` draws
+(`dicepoker_tui.families.scoresheet.views.history_scenes`): a seeded history, fixed dates
+shown in UTC, fixed terminal sizes. After an intended change:
 `pytest tests/ui/test_history_snapshots.py --snapshot-update`, then look at the SVGs.
 """
 
@@ -9,10 +10,14 @@ from __future__ import annotations
 
 import pytest
 
+from dicepoker_tui.families.scoresheet.history.export import export_game
+from dicepoker_tui.families.scoresheet.views.history_scenes import (
+    HISTORY_SCENES,
+    HistoryScene,
+    sample_history,
+)
 from dicepoker_tui.families.scoresheet.views.svg_export import picture_app
 from dicepoker_tui.store import Store
-from dicepoker_tui.store.export import export_game
-from dicepoker_tui.ui.scenes.history_scenes import HISTORY_SCENES, HistoryScene, sample_history
 
 
 @pytest.mark.parametrize("scene", HISTORY_SCENES, ids=[s.name for s in HISTORY_SCENES])

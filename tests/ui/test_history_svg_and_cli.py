@@ -12,9 +12,9 @@ from pathlib import Path
 
 import pytest
 
+from dicepoker_tui.families.scoresheet.history.export import export_game
 from dicepoker_tui.families.scoresheet.views.svg_export import render_svg
 from dicepoker_tui.store import Store
-from dicepoker_tui.store.export import export_game
 from dicepoker_tui.ui.history import app as history_app
 
 from .history_data import add_games

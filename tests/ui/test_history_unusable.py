@@ -6,6 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from dicepoker_tui.engine.players import Player
+from dicepoker_tui.families.scoresheet.history.repo import scoresheet_games
 from dicepoker_tui.families.scoresheet.views.table import TableScreen
 from dicepoker_tui.family import GameSetup
 from dicepoker_tui.store import Store
@@ -52,8 +53,8 @@ async def test_resume_of_a_real_dice_game_with_a_bot_says_why_and_keeps_it(
     seats = [Player(name="Ann"), Player(name="Bot", kind="bot", level="novice")]
     game = play(new_game("yahtzee", seed=5, real_dice=True, players=seats), 5, steps=6)
     with Store.open(dicepoker_home / "history.db").store as store:
-        kept = store.create_game(game)
-        events_before = store.event_count(kept)
+        kept = scoresheet_games(store).create(game)
+        events_before = scoresheet_games(store).event_count(kept)
     app = make_app()
     async with app.run_test() as pilot:
         await wait_for(pilot, lambda: isinstance(app.screen, GamesScreen))
@@ -65,5 +66,5 @@ async def test_resume_of_a_real_dice_game_with_a_bot_says_why_and_keeps_it(
         await wait_for(pilot, lambda: reason in messages(app))
         assert not any(isinstance(s, TableScreen) for s in app.screen_stack)
     with Store.open(dicepoker_home / "history.db").store as store:
-        assert [r.id for r in store.unfinished()] == [kept]
-        assert store.event_count(kept) == events_before
+        assert [r.id for r in scoresheet_games(store).unfinished()] == [kept]
+        assert scoresheet_games(store).event_count(kept) == events_before

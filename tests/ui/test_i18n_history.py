@@ -10,6 +10,7 @@ from datetime import UTC
 import pytest
 
 from dicepoker_tui import i18n
+from dicepoker_tui.families.scoresheet.views.history_scenes import sample_history
 from dicepoker_tui.families.scoresheet.views.review import ReviewScreen
 from dicepoker_tui.families.scoresheet.views.stats import StatsScreen
 from dicepoker_tui.store import Store
@@ -17,7 +18,6 @@ from dicepoker_tui.ui.common.i18n_bindings import translate_classes
 from dicepoker_tui.ui.history.app import HistoryApp
 from dicepoker_tui.ui.history.choose import ChoiceScreen
 from dicepoker_tui.ui.history.history import HistoryScreen
-from dicepoker_tui.ui.scenes.history_scenes import sample_history
 
 from .helpers import wait_for
 

@@ -12,8 +12,8 @@ from __future__ import annotations
 import pytest
 
 from dicepoker_tui import i18n
+from dicepoker_tui.families.scoresheet.views.history_scenes import HISTORY_SCENES
 from dicepoker_tui.ui.common.i18n_bindings import translate_classes
-from dicepoker_tui.ui.scenes.history_scenes import HISTORY_SCENES
 
 SCENES = {scene.name: scene for scene in HISTORY_SCENES}
 PICTURES = [

@@ -10,8 +10,10 @@ from __future__ import annotations
 import pytest
 
 from dicepoker_tui import i18n
+from dicepoker_tui.families.scoresheet.views.scenes import ANN_AND_BOT, finished_game
 from dicepoker_tui.family import GameSetup
-from dicepoker_tui.ui.scenes.screenshots import ANN_AND_BOT, _app, _keys, finished_game
+from dicepoker_tui.ui.scenes.scene import app as _app
+from dicepoker_tui.ui.scenes.scene import keys as _keys
 
 LANGS = ("uk", "ru", "hr")
 

@@ -22,12 +22,16 @@ from textual.pilot import Pilot
 
 from dicepoker_tui import i18n
 from dicepoker_tui.engine.players import Player
+from dicepoker_tui.families.bidding.views import scenes as bidding_scenes
+from dicepoker_tui.families.scoresheet.history.repo import scoresheet_games
 from dicepoker_tui.families.scoresheet.rules.variants import all_variants
+from dicepoker_tui.families.scoresheet.views import history_scenes
+from dicepoker_tui.families.scoresheet.views import scenes as sheet_scenes
 from dicepoker_tui.family import kept
 from dicepoker_tui.store import Store
 from dicepoker_tui.ui.app import DicePokerApp
 from dicepoker_tui.ui.history.games import GamesScreen
-from dicepoker_tui.ui.scenes import bidding_scenes, history_scenes, screenshots
+from dicepoker_tui.ui.scenes import screenshots
 
 from .helpers import wait_for
 from .layout_checks import footer_drawn, problems
@@ -65,8 +69,8 @@ def _resume_app(tmp: Path) -> App:
     store = Store.memory()
     started = datetime(2025, 3, 1, 18, 0, tzinfo=UTC)
     for n, variant in enumerate(v.id for v in all_variants()):
-        game = screenshots.finished_game_prefix(variant, SEATS, seed=40 + n, writes=4)
-        store.create_game(game, started_at=started, updated_at=started)
+        game = sheet_scenes.finished_game_prefix(variant, SEATS, seed=40 + n, writes=4)
+        scoresheet_games(store).create(game, started_at=started, updated_at=started)
     app = DicePokerApp(bot_pace=0, keep_history=False, settings_file=tmp / "s.json")
     app.resume_records = kept.unfinished(store)  # type: ignore[attr-defined]
     app.resume_store = store  # type: ignore[attr-defined]
@@ -94,9 +98,9 @@ def cases() -> list[Case]:
         for s in bidding_scenes.BIDDING_SCENES
     ]
     for variant in all_variants():
-        game = screenshots.finished_game_prefix(variant.id, SEATS, seed=9, writes=14)
+        game = sheet_scenes.finished_game_prefix(variant.id, SEATS, seed=9, writes=14)
         out.append(Case(f"{variant.id}-playing", _table_app(game), _throw_twice, TABLE_VISITS))
-        done = screenshots.finished_game(variant.id, [p.name for p in SEATS], seed=9)
+        done = sheet_scenes.finished_game(variant.id, [p.name for p in SEATS], seed=9)
         out.append(Case(f"{variant.id}-finished", _table_app(done), _nothing))
     out.append(Case("resume", _resume_app, _open_resume, ("x",)))
     return out

@@ -12,12 +12,14 @@ from pathlib import Path
 
 import pytest
 
+from dicepoker_tui.families.bidding.history.repo import bidding_games
 from dicepoker_tui.families.bidding.rules.game import BiddingGame
 from dicepoker_tui.families.bidding.views.review import BiddingReviewScreen
+from dicepoker_tui.families.scoresheet.history.export import parse_export
+from dicepoker_tui.families.scoresheet.history.repo import scoresheet_games
 from dicepoker_tui.families.scoresheet.views.review import ReviewScreen
 from dicepoker_tui.family import get_family
 from dicepoker_tui.store import Store
-from dicepoker_tui.store.export import parse_export
 from dicepoker_tui.ui.history.app import HistoryApp
 from dicepoker_tui.ui.net.app import NetApp
 from tests.store.test_bidding_store import play_out
@@ -70,7 +72,7 @@ async def test_without_a_downloads_folder_the_game_goes_to_the_data_directory(
     assert told == [(f"Game {game_id} is saved as {path}", "information")]
     assert not places["downloads"].exists()
     doc, game = parse_export(path.read_bytes())
-    assert doc.id == game_id and list(game.events) == store.load_events(game_id)
+    assert doc.id == game_id and list(game.events) == scoresheet_games(store).load_events(game_id)
     assert [p.name for p in places["data"].iterdir()] == [path.name]  # no part file left
 
 
@@ -107,7 +109,7 @@ async def test_a_folder_that_cannot_be_written_is_said_as_a_failure(store, place
 async def test_the_bidding_review_exports_its_json_with_e(store, places) -> None:
     game = BiddingGame.new("perudo", ["Ann", "Bob", "Cy"], seed=808)
     play_out(game)
-    game_id = store.bidding.create(game)
+    game_id = bidding_games(store).create(game)
     told = await _export(history_app(store, game_id), BiddingReviewScreen)
     path = places["data"] / f"dicepoker-game-{game_id}.json"
     assert told == [(f"Game {game_id} is saved as {path}", "information")]

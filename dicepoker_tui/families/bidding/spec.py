@@ -15,6 +15,7 @@ from dicepoker_tui.families.bidding.history.export import (
     import_bidding_game,
     parse_bidding_export,
 )
+from dicepoker_tui.families.bidding.history.repo import bidding_games
 from dicepoker_tui.families.bidding.history.stats import BiddingStats, bidding_stats
 from dicepoker_tui.families.bidding.rules import commands as cmd
 from dicepoker_tui.families.bidding.rules import events as ev
@@ -135,12 +136,12 @@ class BiddingSpec(FamilySpec[BiddingGame]):
         return 1
 
     def repository(self, store: Store) -> GameRepository:
-        return store.bidding
+        return bidding_games(store)
 
     export_formats = ("json", "txt")
 
     def export(self, store: Store, game_id: int) -> BiddingExport:
-        return export_bidding_game(store, store.bidding, game_id)
+        return export_bidding_game(store, bidding_games(store), game_id)
 
     def parse_import(self, data: bytes) -> tuple[BiddingExport, BiddingGame]:
         doc, game = parse_bidding_export(data)
@@ -148,7 +149,7 @@ class BiddingSpec(FamilySpec[BiddingGame]):
         return doc, game
 
     def import_game(self, store: Store, doc: Any, game: Any) -> int:
-        return import_bidding_game(store.bidding, doc, game)
+        return import_bidding_game(bidding_games(store), doc, game)
 
     def player_stats(self, store: Store, player: str, variant: str) -> BiddingStats:
         return bidding_stats(store.db, player, variant)

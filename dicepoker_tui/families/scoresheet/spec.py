@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from contextlib import suppress
 from typing import TYPE_CHECKING, Any
 
@@ -10,6 +10,8 @@ from pydantic import TypeAdapter
 
 from dicepoker_tui.families.scoresheet.bots.bots import KeepAndThrow, WriteBox
 from dicepoker_tui.families.scoresheet.bots.levels import bot_levels, make_bot
+from dicepoker_tui.families.scoresheet.history import export as sheet_export
+from dicepoker_tui.families.scoresheet.history.repo import scoresheet_games
 from dicepoker_tui.families.scoresheet.rules import commands as cmd
 from dicepoker_tui.families.scoresheet.rules import events as ev
 from dicepoker_tui.families.scoresheet.rules import variants
@@ -17,7 +19,6 @@ from dicepoker_tui.families.scoresheet.rules.game import Game
 from dicepoker_tui.families.scoresheet.rules.rules import MAX_PLAYERS
 from dicepoker_tui.family.spec import Bot, FamilySpec, KeptGame, VariantLike
 from dicepoker_tui.i18n import N_, _
-from dicepoker_tui.store import export as sheet_export
 from dicepoker_tui.store.connection import StoreError
 from dicepoker_tui.store.import_checks import check_levels
 
@@ -178,23 +179,24 @@ class ScoresheetSpec(FamilySpec[Game]):
         return cmd.Write(player=seat, box=box)
 
     def repository(self, store: Store) -> GameRepository:
-        return store.scoresheet
+        return scoresheet_games(store)
 
     export_formats = ("json", "csv", "txt", "svg")
 
     def unfinished(self, store: Store) -> list[KeptGame]:
         """The scoresheet games still being played, with the round each log has reached."""
         kept = []
-        for record in store.unfinished():
+        games = scoresheet_games(store)
+        for record in games.unfinished():
             round_no = None
             if record.damaged is None:
                 with suppress(StoreError, ValueError):  # listed all the same: it can be dropped
-                    round_no = self.log_round(store.load_events(record.id))
+                    round_no = self.log_round(games.load_events(record.id))
             kept.append(KeptGame(self.id, record, round_no))
         return kept
 
     def load(self, store: Store, game_id: int) -> Game:
-        return store.load_game(game_id)
+        return scoresheet_games(store).load_game(game_id)
 
     def export(self, store: Store, game_id: int) -> Any:
         return sheet_export.export_game(store, game_id)
@@ -211,7 +213,10 @@ class ScoresheetSpec(FamilySpec[Game]):
         return sheet_export.import_game(store, doc, game)
 
     def player_stats(self, store: Store, player: str, variant: str) -> Any:
-        return store.stats(player, variant)
+        return scoresheet_games(store).stats(player, variant)
+
+    def set_coach(self, store: Store, game_id: int, thresholds: Mapping[int, float]) -> None:
+        scoresheet_games(store).set_coach(game_id, thresholds)
 
     def coach(self, store: Store, game_id: int) -> dict[int, float]:
         try:

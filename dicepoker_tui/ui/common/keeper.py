@@ -77,7 +77,7 @@ class GameKeeper:
             return None
         if coach and game_id is None:
             try:
-                store.set_coach(self._recorder.game_id, coach)
+                family.set_coach(store, self._recorder.game_id, coach)
             except StoreError as exc:
                 self.notice(str(exc))
         return self._recorder.game_id

@@ -21,7 +21,6 @@ from unittest import mock
 from textual.pilot import Pilot
 from textual.widgets import DataTable
 
-from dicepoker_tui.families.scoresheet.views.shared_table import NetTableScreen
 from dicepoker_tui.net.client import HubClient
 from dicepoker_tui.net.hub import Hub
 from dicepoker_tui.net.hub_socket import serve_hub
@@ -122,7 +121,7 @@ async def play_with_bob(pilot: Pilot) -> None:
     app = pilot.app
     await lobby_rows(pilot, 1)
     await pilot.press("enter")
-    await until(lambda: isinstance(app.screen, NetTableScreen), what="the table")
+    await until(lambda: getattr(app.screen, "game", None) is not None, what="the table")
     bob = app.others["bob"].game
     await until(lambda: bob is not None and bob.state.turn is not None, what="the game")
     before = len(bob.events)

@@ -24,8 +24,14 @@ from dicepoker_tui.i18n import _
 from dicepoker_tui.store.connection import DuplicateGame, sqlite_failures
 from dicepoker_tui.store.database import Store, StoreError
 from dicepoker_tui.store.event_logs import EventLogRepository
-from dicepoker_tui.store.export_document import FORMAT, FORMAT_VERSION
-from dicepoker_tui.store.import_checks import ImportRefused, check_keys, check_names, check_seed
+from dicepoker_tui.store.import_checks import (
+    FORMAT,
+    FORMAT_VERSION,
+    ImportRefused,
+    check_keys,
+    check_names,
+    check_seed,
+)
 from dicepoker_tui.store.records import GameStatus
 
 BiddingImportRefused = ImportRefused

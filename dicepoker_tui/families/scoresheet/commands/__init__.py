@@ -8,6 +8,12 @@ COMMANDS: list[tuple[str, str, str, str]] = [
     ("score", "score", N_("score rolls of real dice into every box"), "rules"),
     ("solve", "solve", N_("build the table of optimal play for a variant"), "web"),
     (
+        "simulate",
+        "simulate",
+        N_("play many games by bots: solitaire, or bots against each other"),
+        "solve",
+    ),
+    (
         "advise",
         "advise",
         N_("the best play for real dice, every option valued"),

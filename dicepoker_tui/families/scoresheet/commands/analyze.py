@@ -11,6 +11,7 @@ from dicepoker_tui.engine.names import plain
 from dicepoker_tui.families.scoresheet.bots.analysis import Analysis, Decision, analyze_events
 from dicepoker_tui.families.scoresheet.bots.policy import Option, Policy
 from dicepoker_tui.families.scoresheet.commands.solver_tables import table_for, variant_or_error
+from dicepoker_tui.families.scoresheet.history.repo import scoresheet_games
 from dicepoker_tui.families.scoresheet.rules.variants.base import Variant
 from dicepoker_tui.family import family_of
 from dicepoker_tui.i18n import _, shown_name
@@ -43,7 +44,7 @@ def run(args: argparse.Namespace) -> int:
     try:
         with open_store() as store:
             _scoresheet_only(store.game(game_id).variant)
-            events = store.load_events(game_id)
+            events = scoresheet_games(store).load_events(game_id)
     except GameNotFound:
         raise CliError(no_game(game_id)) from None
     except StoreError as exc:

@@ -1,5 +1,6 @@
 """Scoresheet games (Yahtzee, Yatzy, dice poker) in the history: their games, seats and
 event logs — one row per event while a game is played, one compressed row once finished.
+`scoresheet_games(store)` is the store's one repository of them.
 """
 
 from __future__ import annotations
@@ -7,8 +8,11 @@ from __future__ import annotations
 import sqlite3
 from collections.abc import Mapping, Sequence
 from datetime import datetime
+from typing import TYPE_CHECKING
 
-from dicepoker_tui.families.scoresheet.history.summary import final_sheets
+from dicepoker_tui.engine.errors import IllegalMove
+from dicepoker_tui.families.scoresheet.history.stats import player_stats
+from dicepoker_tui.families.scoresheet.history.summary import final_sheets, sheet_json
 from dicepoker_tui.families.scoresheet.rules import events as ev
 from dicepoker_tui.families.scoresheet.rules.game import Game
 from dicepoker_tui.families.scoresheet.rules.state import GameState
@@ -22,7 +26,14 @@ from dicepoker_tui.store.connection import (
     refuse_stale,
     stamp,
 )
-from dicepoker_tui.store.schema import pack_log, sheet_json, unpack_log
+from dicepoker_tui.store.queries import GameQueries
+from dicepoker_tui.store.records import GameRecord, PlayerStats
+from dicepoker_tui.store.schema import pack_log, unpack_log
+
+if TYPE_CHECKING:
+    from dicepoker_tui.store.database import Store
+
+FAMILY = "scoresheet"
 
 CONTINUED = frozenset(
     {"game_started", "box_written", "bonus_awarded", "throws_banked", "stage_finished"}
@@ -80,6 +91,10 @@ class ScoresheetRepository:
             if abandoned and not game.finished:
                 conn.execute("UPDATE games SET status = 'abandoned' WHERE id = ?", (game_id,))
         return game_id
+
+    def append(self, game_id: int, event: ev.Event, seq: int | None = None) -> None:
+        """Append one event to a game in its own transaction."""
+        self.append_many(game_id, [event], seq)
 
     def save(
         self, game_id: int, events: Sequence[ev.Event], seq: int, state: GameState | None
@@ -149,6 +164,34 @@ class ScoresheetRepository:
         """The id of a stored game with this start time and exactly these events, if any."""
         with self.db.read() as conn:
             return _duplicate(conn, events, stamp(started_at))
+
+    def load_game(self, game_id: int) -> Game:
+        """The game rebuilt from its events: same dice, same throws left, same player to act;
+        `StoreError` (one line) when its record is damaged."""
+        events = self.load_events(game_id)
+        try:
+            return Game.from_events(events)
+        except (IllegalMove, ValueError, IndexError, KeyError) as exc:
+            raise StoreError(
+                _("game {id} is damaged ({reason})").format(
+                    id=game_id, reason=" ".join(str(exc).split())
+                )
+            ) from None
+
+    def unfinished(self) -> list[GameRecord]:
+        """Scoresheet games still being played (not finished, not abandoned), last played
+        first."""
+        return GameQueries(self.db).unfinished(FAMILY)
+
+    def stats(self, player: str, variant: str, seeded_only: bool = False) -> PlayerStats:
+        """`player`'s figures over their finished games of `variant` (name ignores case);
+        `seeded_only` leaves out the games played with real dice (not verifiable)."""
+        return player_stats(self.db, player, variant, seeded_only)
+
+
+def scoresheet_games(store: Store) -> ScoresheetRepository:
+    """The scoresheet games of `store` (written by a `Recorder`, and by the methods above)."""
+    return store.repository(ScoresheetRepository)
 
 
 # -- the log, inside a transaction ----------------------------------------------------------

@@ -8,12 +8,12 @@ import io
 from datetime import UTC, datetime
 
 from dicepoker_tui.engine.names import plain
+from dicepoker_tui.families.scoresheet.history.export_document import ExportedGame
 from dicepoker_tui.families.scoresheet.history.summary import final_writes
 from dicepoker_tui.families.scoresheet.rules import events as ev
 from dicepoker_tui.families.scoresheet.rules.variants.base import Variant
 from dicepoker_tui.families.scoresheet.rules.variants.registry import get_variant
 from dicepoker_tui.i18n import _, shown_name
-from dicepoker_tui.store.export_document import ExportedGame
 
 CSV_COLUMNS = (
     "game_id",

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
@@ -69,6 +70,11 @@ class FinalSheet:
     place: int
     settlement: float
     five_of_a_kind: int
+
+
+def sheet_json(sheet: FinalSheet) -> str:
+    """How a final sheet is kept in the history (`final_sheets.data`)."""
+    return json.dumps({"scores": sheet.scores, "bonuses": sheet.bonuses}, separators=(",", ":"))
 
 
 def final_sheets(events: Sequence[ev.Event], state: GameState | None = None) -> list[FinalSheet]:

@@ -24,6 +24,7 @@ from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 from textual.worker import get_current_worker
 
+from dicepoker_tui.families.scoresheet.history.repo import scoresheet_games
 from dicepoker_tui.families.scoresheet.history.timeline import timeline
 from dicepoker_tui.families.scoresheet.rules import events as ev
 from dicepoker_tui.families.scoresheet.rules.game import replay
@@ -154,7 +155,7 @@ class ReviewScreen(Screen[None]):
     def from_store(cls, store: Store, game_id: int) -> ReviewScreen:
         """The review of a stored game (raises `GameNotFound` for an unknown id)."""
         record = store.game(game_id)
-        review = cls(store.load_events(game_id), record)
+        review = cls(scoresheet_games(store).load_events(game_id), record)
         review.store = store
         return review
 

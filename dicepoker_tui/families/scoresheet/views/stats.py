@@ -11,6 +11,7 @@ from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.widgets import Button, DataTable, Sparkline, Static
 
+from dicepoker_tui.families.scoresheet.history.repo import scoresheet_games
 from dicepoker_tui.families.scoresheet.rules.variants import all_variants, get_variant
 from dicepoker_tui.families.scoresheet.views.charts import BoxAverages, TotalsChart
 from dicepoker_tui.families.scoresheet.views.review import ReviewScreen
@@ -135,7 +136,7 @@ class StatsScreen(PlayerFiguresScreen):
         self.figures = None
         if self.player is not None:
             try:
-                self.figures = self.store.stats(self.player, self.variant)
+                self.figures = scoresheet_games(self.store).stats(self.player, self.variant)
             except StoreError as exc:
                 self.notify(str(exc), severity="error", timeout=6)
         figures = self.figures

@@ -13,6 +13,7 @@ from rich.text import Text
 from textual.app import App, ComposeResult
 from textual.widgets import Static
 
+from dicepoker_tui.families.scoresheet.history.export_document import ExportedGame
 from dicepoker_tui.families.scoresheet.rules.game import replay
 from dicepoker_tui.families.scoresheet.rules.state import GameState
 from dicepoker_tui.families.scoresheet.rules.variants import get_variant
@@ -20,7 +21,6 @@ from dicepoker_tui.families.scoresheet.rules.variants.base import Variant
 from dicepoker_tui.families.scoresheet.views.sheet import SheetTable
 from dicepoker_tui.families.scoresheet.views.sheet_model import result_line, sheet_rows
 from dicepoker_tui.i18n import _, shown_name
-from dicepoker_tui.store.export import ExportedGame
 from dicepoker_tui.ui.history.review_text import when
 
 NAME_ROOM = 14

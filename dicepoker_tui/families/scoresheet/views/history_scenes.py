@@ -1,6 +1,7 @@
 """A seeded history and the pictures of the history screens, for screenshots and snapshots.
 
-`python -m dicepoker_tui.ui.scenes.history_scenes DIR` saves every picture as DIR/NAME.svg.
+`python -m dicepoker_tui.families.scoresheet.views.history_scenes DIR` saves every picture
+as DIR/NAME.svg.
 
 `sample_history()` fills a store with the same games every time (fixed seeds, fixed
 dates, a simple deterministic player), so the pictures never change by themselves.
@@ -21,6 +22,7 @@ from pathlib import Path
 from textual.pilot import Pilot
 
 from dicepoker_tui.engine.players import Player
+from dicepoker_tui.families.scoresheet.history.repo import scoresheet_games
 from dicepoker_tui.families.scoresheet.rules.game import Game
 from dicepoker_tui.store import Store
 from dicepoker_tui.ui.history.app import HistoryApp
@@ -65,7 +67,9 @@ def sample_history(store: Store, games: int = 60) -> Store:
     """`games` finished games, one every 47 minutes from `FIRST_GAME`, mostly Yahtzee."""
     for n, game in enumerate(sample_games(games)):
         start = FIRST_GAME + timedelta(minutes=47 * n)
-        store.create_game(game, started_at=start, updated_at=start + timedelta(minutes=21))
+        scoresheet_games(store).create(
+            game, started_at=start, updated_at=start + timedelta(minutes=21)
+        )
     return store
 
 
@@ -125,6 +129,6 @@ def save_all(directory: Path) -> list[Path]:
     return [asyncio.run(shoot(scene, directory)) for scene in HISTORY_SCENES]
 
 
-if __name__ == "__main__":  # python -m dicepoker_tui.ui.scenes.history_scenes DIR
+if __name__ == "__main__":  # python -m dicepoker_tui.families.scoresheet.views.history_scenes DIR
     for saved in save_all(Path(sys.argv[1] if len(sys.argv) > 1 else "screenshots")):
         print(saved)

@@ -1,6 +1,6 @@
-"""Listing the games of the history: one game's record (any family), the scoresheet games
-still being played, the finished games of every family (filtered, sorted, a page at a
-time) and the names seen."""
+"""Listing the games of the history, whatever their family: one game's record, a family's
+games still being played, the finished games (filtered, sorted, a page at a time) and the
+names seen."""
 
 from __future__ import annotations
 
@@ -16,8 +16,8 @@ from dicepoker_tui.store.records import GameRecord, PlayerRecord
 SortKey = Literal["date", "score"]
 
 
-class ScoresheetQueries:
-    """The records of the games, read from `db` (the unfinished ones: scoresheet games)."""
+class GameQueries:
+    """The records of the games, read from `db`."""
 
     def __init__(self, db: Database) -> None:
         self.db = db
@@ -31,10 +31,11 @@ class ScoresheetQueries:
         return found[0]
 
     @guarded
-    def unfinished(self) -> list[GameRecord]:
-        """Games still being played (not finished, not abandoned), last played first."""
+    def unfinished(self, family: str) -> list[GameRecord]:
+        """The games of `family` still being played (not finished, not abandoned), last
+        played first."""
         return self._records(
-            "g.status = 'playing' AND g.family = 'scoresheet'", [], "g.updated_at DESC, g.id DESC"
+            "g.status = 'playing' AND g.family = ?", [family], "g.updated_at DESC, g.id DESC"
         )
 
     @guarded

@@ -1,5 +1,5 @@
-"""Exporting a stored game (JSON; CSV and TXT in `sheet_formats`) and importing a JSON export
-back.
+"""Exporting a stored scoresheet game (JSON; CSV and TXT in `sheet_formats`) and importing
+a JSON export back.
 
 The JSON export is the full record (see `export_document`).
 
@@ -15,18 +15,19 @@ from pydantic import ValidationError
 
 from dicepoker_tui.engine.errors import IllegalMove
 from dicepoker_tui.families.scoresheet.history import sheet_formats
+from dicepoker_tui.families.scoresheet.history.export_document import (
+    FORMAT_VERSION,
+    ExportedGame,
+    ExportedPlayer,
+    ExportedSheet,
+)
+from dicepoker_tui.families.scoresheet.history.repo import scoresheet_games
 from dicepoker_tui.families.scoresheet.history.verify import Inconsistent, recheck
 from dicepoker_tui.families.scoresheet.rules.game import Game
 from dicepoker_tui.i18n import _, ngettext
 from dicepoker_tui.store import import_checks
 from dicepoker_tui.store.connection import DuplicateGame
 from dicepoker_tui.store.database import Store, StoreError
-from dicepoker_tui.store.export_document import (
-    FORMAT_VERSION,
-    ExportedGame,
-    ExportedPlayer,
-    ExportedSheet,
-)
 from dicepoker_tui.store.import_checks import (
     ImportRefused,
     check_keys,
@@ -50,7 +51,7 @@ def export_game(store: Store, game_id: int) -> ExportedGame:
     record = store.game(game_id)
     if record.damaged:
         raise StoreError(_("game {id} is {damaged}").format(id=game_id, damaged=record.damaged))
-    events = store.load_events(game_id)
+    events = scoresheet_games(store).load_events(game_id)
     try:
         game = Game.from_events(events)
     except (IllegalMove, ValueError, IndexError, KeyError) as exc:
@@ -188,7 +189,7 @@ def import_game(store: Store, doc: ExportedGame, game: Game) -> int:
     """Store a checked import (see `parse_export`) as a new game; its id. The duplicate
     check and the game are one transaction."""
     try:
-        return store.scoresheet.create(
+        return scoresheet_games(store).create(
             game,
             started_at=doc.started_at,
             updated_at=doc.updated_at,

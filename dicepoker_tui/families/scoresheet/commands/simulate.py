@@ -1,8 +1,9 @@
 """`dicepoker simulate`: seeded games played by bots.
 
-One `--bot` (or none): solitaire games of a solver bot (mean, stdev...). Two or more:
-games between them, in any family, with the seating rotated game by game
-(`family.head_to_head`): each bot's wins, share of the wins and mean.
+One `--bot` (or none): solitaire games of a solver bot of the scoresheet family (mean,
+stdev...). Two or more: games between them, in any family (each asked through its spec),
+with the seating rotated game by game (`family.head_to_head`): each bot's wins, share of
+the wins and mean.
 """
 
 from __future__ import annotations
@@ -130,6 +131,7 @@ def _play_and_save(variant: str, level: str, games: int, seed: int):
     from dicepoker_tui.cli.history_store import open_store
     from dicepoker_tui.engine.players import Player
     from dicepoker_tui.families.scoresheet.bots.simulate import SimResult
+    from dicepoker_tui.families.scoresheet.history.repo import scoresheet_games
     from dicepoker_tui.families.scoresheet.rules.game import Game
     from dicepoker_tui.family import bot_driver, family_of
     from dicepoker_tui.store import StoreError
@@ -145,7 +147,7 @@ def _play_and_save(variant: str, level: str, games: int, seed: int):
             while not game.finished:
                 bot_driver.play(game, bot_driver.choose(game, game.current, bot))
             try:
-                store.create_game(game)
+                scoresheet_games(store).create(game)
             except StoreError as exc:
                 raise not_all_stored(k, games, store.path, exc) from None
             scores.append(game.state.sheets[0].total)

@@ -1,5 +1,5 @@
-"""The document a game is exported as (JSON): the game's meta data, its seats with their
-results, the final sheets and every engine event. Its format is described in
+"""The document a scoresheet game is exported as (JSON): the game's meta data, its seats
+with their results, the final sheets and every engine event. Its format is described in
 `docs/export-format.md`; `FORMAT_VERSION` is the `schema_version` it carries.
 
 Shared by the export and import (`export`) and the sheet renderings (`sheet_formats`).
@@ -13,10 +13,10 @@ from pydantic import AwareDatetime, BaseModel, ConfigDict, Field
 
 from dicepoker_tui.engine.players import PlayerKind
 from dicepoker_tui.families.scoresheet.rules import events as ev
+from dicepoker_tui.store.import_checks import FORMAT, FORMAT_VERSION
 from dicepoker_tui.store.records import GameStatus
 
-FORMAT = "dicepoker-game"
-FORMAT_VERSION = 1
+__all__ = ["FORMAT", "FORMAT_VERSION", "ExportedGame", "ExportedPlayer", "ExportedSheet"]
 
 
 class _Strict(BaseModel):
