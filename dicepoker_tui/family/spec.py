@@ -306,9 +306,7 @@ class FamilySpec(ABC, Generic[G]):
         """Seat → the coach's threshold for the coached seats of a kept game (none here)."""
         return {}
 
-    def set_coach(
-        self, store: Store, game_id: int, thresholds: Mapping[int, float]
-    ) -> None:
+    def set_coach(self, store: Store, game_id: int, thresholds: Mapping[int, float]) -> None:
         """Keep the coach of some seats of a new game (seat → threshold), for when it is
         resumed; a family without a coach keeps none."""
 

@@ -10,13 +10,14 @@ import pytest
 
 from dicepoker_tui import i18n
 from dicepoker_tui.engine.players import Player
+from dicepoker_tui.families.bidding.history.repo import bidding_games
 from dicepoker_tui.families.bidding.rules.game import BiddingGame
 from dicepoker_tui.families.bidding.views.review import BiddingReviewScreen
+from dicepoker_tui.families.scoresheet.history.export import export_game
 from dicepoker_tui.families.scoresheet.history.sheet_formats import to_txt
 from dicepoker_tui.families.scoresheet.views.review import ReviewScreen
 from dicepoker_tui.family import GameSetup
 from dicepoker_tui.store import Store
-from dicepoker_tui.store.export import export_game
 from dicepoker_tui.ui.common.i18n_bindings import translate_classes
 from dicepoker_tui.ui.history.history import HistoryScreen
 from dicepoker_tui.ui.views import stats_screen
@@ -46,7 +47,7 @@ def add_perudo(store: Store) -> int:
     game = BiddingGame.new("perudo", list(SEATS), seed=71)
     play_out(game)
     at = START + timedelta(days=30)
-    return store.bidding.create(game, started_at=at, updated_at=at, finished_at=at)
+    return bidding_games(store).create(game, started_at=at, updated_at=at, finished_at=at)
 
 
 @pytest.mark.parametrize("language", ["uk", "ru", "hr"], indirect=True)
