@@ -31,6 +31,7 @@ LANGUAGES: dict[str, str] = {
     "uk": "Українська",
     "ru": "Русский",
     "hr": "Hrvatski",
+    "de": "Deutsch",
 }
 DEFAULT = "en"
 
@@ -149,9 +150,10 @@ def rules_text(variant_id: str, english: str) -> str:
 
 # The rules texts mark the choices made where sources differ ("Decision: …", and what
 # another source says); players get the rule alone.
-_DECISION = re.compile(r"^(?:Decision|Рішення|Решение|Odluka): (\w)", re.MULTILINE)
+_DECISION = re.compile(r"^(?:Decision|Рішення|Решение|Odluka|Entscheidung): (\w)", re.MULTILINE)
 _OTHER_SOURCE = re.compile(
-    r"\s*\((?:one source says|одне джерело каже|один источник говорит|jedan izvor kaže)"
+    r"\s*\((?:one source says|одне джерело каже|один источник говорит|jedan izvor kaže"
+    r"|eine Quelle sagt)"
     r"[^)]*\)"
 )
 

@@ -16,7 +16,7 @@ from dicepoker_tui import i18n
 from dicepoker_tui.families.scoresheet.rules.variants.registry import all_variants, get_variant
 from dicepoker_tui.i18n_extract import app_messages, messages_in_source, missing, po_entries
 
-LANGS = ("uk", "ru", "hr")
+LANGS = ("uk", "ru", "hr", "de")
 FIELD = re.compile(r"\{(\w*)\}")
 
 
@@ -118,7 +118,8 @@ def test_catalogues_read_and_compile_through_babel() -> None:
         ({"LANG": "uk_UA.UTF-8"}, "uk"),
         ({"LANG": "ru_RU.UTF-8", "LC_ALL": "hr_HR.UTF-8"}, "hr"),
         ({"LC_MESSAGES": "ru_RU", "LANG": "en_US.UTF-8"}, "ru"),
-        ({"LANG": "de_DE.UTF-8"}, "en"),
+        ({"LANG": "de_DE.UTF-8"}, "de"),
+        ({"LANG": "fr_FR.UTF-8"}, "en"),
         ({"LANG": "C.UTF-8"}, "en"),
         ({}, "en"),
     ],
@@ -139,6 +140,7 @@ def test_set_language_switches_labels_but_never_ids(english_after) -> None:
     assert seen["ru"][variant.box_ids.index("small_straight")] == "Малый стрит"
     assert seen["hr"][variant.box_ids.index("two_pairs")] == "Dva para"
     assert seen["uk"][variant.box_ids.index("four")] == "Каре"
+    assert seen["de"][variant.box_ids.index("three")] == "Drilling"
     assert variant.box_ids == get_variant("dice-poker").box_ids
     assert i18n.set_language("xx") == "en"
     assert [variant.label(b) for b in variant.box_ids] == english
@@ -160,8 +162,8 @@ def test_the_rules_players_read_have_no_design_notes(lang: str, english_after) -
     i18n.set_language(lang)
     for variant in all_variants():
         shown = variant.display_rules
-        for note in ("Decision", "Рішення", "Решение", "Odluka", "source", "джерело",
-                     "источник", "izvor"):  # fmt: skip
+        for note in ("Decision", "Рішення", "Решение", "Odluka", "Entscheidung", "source",
+                     "джерело", "источник", "izvor", "Quelle"):  # fmt: skip
             assert note not in shown, (variant.id, note)
         assert "63" not in variant.rules_text or "63" in shown  # the rule itself stays
 
@@ -170,6 +172,21 @@ def test_plural_forms_follow_each_language(english_after) -> None:
     i18n.set_language("ru")
     forms = [i18n.ngettext("{n} throw", "{n} throws", n).format(n=n) for n in (1, 2, 5, 21)]
     assert forms == ["1 бросок", "2 броска", "5 бросков", "21 бросок"]
+    i18n.set_language("de")
+    forms = [i18n.ngettext("{n} throw", "{n} throws", n).format(n=n) for n in (0, 1, 2, 21)]
+    assert forms == ["0 Würfe", "1 Wurf", "2 Würfe", "21 Würfe"]
+
+
+@pytest.mark.parametrize(("lang", "nplurals"), [("uk", 3), ("ru", 3), ("hr", 3), ("de", 2)])
+def test_every_plural_has_the_forms_of_its_language(lang: str, nplurals: int) -> None:
+    """The header says how many forms the language has, and every plural gives them all."""
+    entries = po_entries(i18n.po_path(lang).read_text(encoding="utf-8"))
+    assert f"nplurals={nplurals};" in entries[""]
+    plurals = {key: value for key, value in entries.items() if "\0" in key}
+    assert plurals, lang
+    for key, value in plurals.items():
+        forms = value.split("\0")
+        assert len(forms) == nplurals and all(f.strip() for f in forms), (lang, key, forms)
 
 
 def _run(*args: str, lang_env: str = "C.UTF-8", home: str) -> subprocess.CompletedProcess[str]:
@@ -197,6 +214,10 @@ def test_cli_lang_flag_and_lang_env_translate_human_output(tmp_path) -> None:
     assert by_env.stdout == by_flag.stdout
     rules = _run("--lang=hr", "rules", "dice-poker", home=home)
     assert rules.stdout.startswith("POKER NA KOCKICE")
+    german = _run("score", "--variant", "yahtzee", "11666", lang_env="de_DE.UTF-8", home=home)
+    assert "Full House" in german.stdout and "Dreierpasch" in german.stdout
+    assert "Three of a kind" not in german.stdout
+    assert _run("--lang", "de", "rules", "yahtzee", home=home).stdout.startswith("YAHTZEE (off")
 
 
 @pytest.mark.slow

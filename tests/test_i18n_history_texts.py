@@ -12,7 +12,7 @@ from dicepoker_tui.i18n_extract import messages_in_source, missing
 from dicepoker_tui.ui.common.i18n_bindings import translated
 from dicepoker_tui.ui.history.review_text import number, variant_name
 
-LANGS = ("uk", "ru", "hr")
+LANGS = ("uk", "ru", "hr", "de")
 
 
 @pytest.fixture
@@ -56,7 +56,13 @@ def test_a_context_changes_the_word_where_the_catalogue_has_it(english_after) ->
 
 @pytest.mark.parametrize(
     ("lang", "shown"),
-    [("en", "12,345"), ("uk", "12\u00a0345"), ("ru", "12\u00a0345"), ("hr", "12.345")],
+    [
+        ("en", "12,345"),
+        ("uk", "12\u00a0345"),
+        ("ru", "12\u00a0345"),
+        ("hr", "12.345"),
+        ("de", "12.345"),
+    ],
 )
 def test_numbers_are_grouped_as_each_language_writes_them(lang, shown, english_after) -> None:
     i18n.set_language(lang)

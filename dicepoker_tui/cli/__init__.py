@@ -69,7 +69,9 @@ def build_parser(command: str | None = None) -> argparse.ArgumentParser:
     parser.add_argument(
         "--lang",
         metavar="CODE",
-        help=_("language of the texts: en, uk, ru or hr (any command; default: settings, LANG)"),
+        help=_(
+            "language of the texts: en, uk, ru, hr or de (any command; default: settings, LANG)"
+        ),
     )
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
     for name, module, help_text in subcommands():

@@ -27,7 +27,7 @@ from .helpers import messages, wait_for
 
 BIDDING_VARIANTS = {v.id: v for v in bidding_variants.all_variants()}
 
-LANGS = ("uk", "ru", "hr")
+LANGS = ("uk", "ru", "hr", "de")
 ALLOWED = {"Ann", "Bot", "enter", "escape"}  # the players' names and the keys' names
 ENGLISH = re.compile(r"[A-Za-z]{2,}")
 
@@ -136,6 +136,7 @@ async def test_a_perudo_game_in_ukrainian_shows_no_english(language) -> None:
         ("uk", ["1 четвірка", "2 четвірки", "5 четвірок", "21 четвірка"]),
         ("ru", ["1 четвёрка", "2 четвёрки", "5 четвёрок", "21 четвёрка"]),
         ("hr", ["1 četvorka", "2 četvorke", "5 četvorki", "21 četvorka"]),
+        ("de", ["1 Vierer", "2 Vierer", "5 Vierer", "21 Vierer"]),
     ],
 )
 def test_bids_name_the_face_and_agree_with_the_number(lang: str, expected: list[str]) -> None:

@@ -24,7 +24,7 @@ def language(request):
     i18n.set_language("en")
 
 
-@pytest.mark.parametrize("language", ["en", "uk", "ru", "hr"], indirect=True)
+@pytest.mark.parametrize("language", ["en", "uk", "ru", "hr", "de"], indirect=True)
 @pytest.mark.parametrize("variant", ["perudo", "liars-dice"])
 async def test_every_language_shows_the_dice_each_seat_holds(language: str, variant: str) -> None:
     app = DicePokerApp(bot_pace=0, keep_history=False)

@@ -12,7 +12,13 @@ from dicepoker_tui.ui.common.hanging import TABLE_ROW, reflow
 
 BIDDING_VARIANTS = {v.id: v for v in bidding_variants.all_variants()}
 
-DECISION = {"en": "Decision:", "uk": "Рішення:", "ru": "Решение:", "hr": "Odluka:"}
+DECISION = {
+    "en": "Decision:",
+    "uk": "Рішення:",
+    "ru": "Решение:",
+    "hr": "Odluka:",
+    "de": "Entscheidung:",
+}
 VARIANT_IDS = [v.id for v in all_variants()] + list(BIDDING_VARIANTS)
 
 
@@ -52,7 +58,7 @@ def test_every_decision_of_the_rules_starts_its_own_line(lang: str, variant_id: 
     assert not any(word in line[1:] for line in shown)  # never glued onto a paragraph
 
 
-@pytest.mark.parametrize("lang", ["uk", "ru", "hr"])
+@pytest.mark.parametrize("lang", ["uk", "ru", "hr", "de"])
 @pytest.mark.parametrize("variant_id", ["dice-poker", "dice-poker-bank", "yahtzee", "yatzy"])
 def test_translated_rules_have_the_paragraphs_of_the_english(lang: str, variant_id: str) -> None:
     english = reflow(_rules("en", variant_id)).splitlines()

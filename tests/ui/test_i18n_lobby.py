@@ -84,7 +84,7 @@ async def test_the_l_key_goes_through_every_language(tmp_path) -> None:
     seen = []
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
-        for _step in range(4):
+        for _step in range(5):
             await pilot.press("L")
             await pilot.pause()
             seen.append(
@@ -95,9 +95,9 @@ async def test_the_l_key_goes_through_every_language(tmp_path) -> None:
                 )
             )
     saved = json.loads(settings.read_text(encoding="utf-8"))["language"]
-    assert [code for code, _b, _t in seen] == ["uk", "ru", "hr", "en"]
-    assert [b for _c, b, _t in seen] == ["Українська", "Русский", "Hrvatski", "English"]
-    assert [t for _c, _b, t in seen] == ["Варіант", "Вариант", "Varijanta", "Variant"]
+    assert [code for code, _b, _t in seen] == ["uk", "ru", "hr", "de", "en"]
+    assert [b for _c, b, _t in seen] == ["Українська", "Русский", "Hrvatski", "Deutsch", "English"]
+    assert [t for _c, _b, t in seen] == ["Варіант", "Вариант", "Varijanta", "Variante", "Variant"]
     assert saved == "en"
 
 

@@ -1,4 +1,4 @@
-"""The table and the scoresheet at 80×24 in Ukrainian, Russian and Croatian.
+"""The table and the scoresheet at 80×24 in Ukrainian, Russian, Croatian and German.
 
 Cyrillic labels are long: these pictures show that the layouts still hold. Update after
 an intended change with `pytest tests/ui/test_i18n_snapshots.py --snapshot-update` and
@@ -15,7 +15,7 @@ from dicepoker_tui.family import GameSetup
 from dicepoker_tui.ui.scenes.scene import app as _app
 from dicepoker_tui.ui.scenes.scene import keys as _keys
 
-LANGS = ("uk", "ru", "hr")
+LANGS = ("uk", "ru", "hr", "de")
 
 
 @pytest.fixture

@@ -36,7 +36,7 @@ from dicepoker_tui.ui.scenes import screenshots
 from .helpers import wait_for
 from .layout_checks import footer_drawn, problems
 
-LANGUAGES = ("en", "uk", "ru", "hr")
+LANGUAGES = ("en", "uk", "ru", "hr", "de")
 SIZE = (80, 24)
 SEATS = (  # one human: the table, not a hand-over, is on the screen
     Player(name="Maximilian-Alexander von"),

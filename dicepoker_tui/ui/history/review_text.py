@@ -8,7 +8,7 @@ from dicepoker_tui.family import get_variant as any_variant
 from dicepoker_tui.i18n import current_language, shown_name
 from dicepoker_tui.store.records import GameRecord
 
-THOUSANDS = {"en": ",", "hr": "."}
+THOUSANDS = {"en": ",", "hr": ".", "de": "."}
 """Thousands separators; the others (uk, ru) group with a no-break space."""
 
 
@@ -24,7 +24,7 @@ def time_zone(node: object) -> tzinfo | None:
 
 
 def number(n: int) -> str:
-    """`12,345` in English, `12 345` in Ukrainian and Russian, `12.345` in Croatian."""
+    """`12,345` in English, `12 345` in Ukrainian and Russian, `12.345` in Croatian and German."""
     return f"{n:,}".replace(",", THOUSANDS.get(current_language(), "\u00a0"))
 
 

@@ -128,6 +128,12 @@ TRANSLATED_SCENES: tuple[Scene, ...] = (  # some of the same scenes in the other
         keys("r", "enter", "r", "1", "3", "r", wait_for_humans=True),
         lang="hr",
     ),
+    Scene(
+        "de-sheet-yatzy-end",
+        (80, 24),
+        lambda s: app(game=finished_game("yatzy", ["Ann", "Bob"], seed=4), settings=s),
+        lang="de",
+    ),
 )
 
 
