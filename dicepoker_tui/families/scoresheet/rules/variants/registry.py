@@ -19,7 +19,12 @@ def register(variant: Variant) -> Variant:
 def _load_builtins() -> None:
     if "yahtzee" in _REGISTRY:
         return
-    from dicepoker_tui.families.scoresheet.rules.variants import dice_poker, yahtzee, yatzy
+    from dicepoker_tui.families.scoresheet.rules.variants import (
+        dice_poker,
+        kniffel,
+        yahtzee,
+        yatzy,
+    )
 
     for variant in (
         yahtzee.Yahtzee(),
@@ -27,6 +32,7 @@ def _load_builtins() -> None:
         yatzy.Yatzy(),
         dice_poker.DicePoker(),
         dice_poker.DicePokerBank(),
+        kniffel.Kniffel(),
     ):
         _REGISTRY.setdefault(variant.id, variant)
 
