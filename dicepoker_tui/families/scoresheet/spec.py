@@ -4,27 +4,43 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from contextlib import suppress
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from pydantic import TypeAdapter
 
 from dicepoker_tui.families.scoresheet.bots.bots import KeepAndThrow, WriteBox
 from dicepoker_tui.families.scoresheet.bots.levels import bot_levels, make_bot
+from dicepoker_tui.families.scoresheet.history import house_rules
 from dicepoker_tui.families.scoresheet.rules import commands as cmd
 from dicepoker_tui.families.scoresheet.rules import events as ev
 from dicepoker_tui.families.scoresheet.rules import variants
 from dicepoker_tui.families.scoresheet.rules.game import Game
 from dicepoker_tui.families.scoresheet.rules.rules import MAX_PLAYERS
+from dicepoker_tui.families.scoresheet.rules.variants.house import FOLDER, load_file, load_folder
 from dicepoker_tui.family.spec import Bot, FamilySpec, KeptGame, VariantLike
 from dicepoker_tui.i18n import N_, _
 from dicepoker_tui.store import export as sheet_export
 from dicepoker_tui.store.connection import StoreError
 from dicepoker_tui.store.import_checks import check_levels
+from dicepoker_tui.store.paths import data_dir
 
 if TYPE_CHECKING:
     from dicepoker_tui.family.setup import GameSetup
     from dicepoker_tui.store.database import Store
     from dicepoker_tui.store.recorder import GameRepository
+
+
+house_rules.install()
+_folder_read: list[bool] = []
+
+
+def house_folder() -> None:
+    """Offer the house-rules files of the data directory's `variants/` (once a process;
+    a bad file is left out: `dicepoker variant check` says why)."""
+    if not _folder_read:
+        _folder_read.append(True)
+        load_folder(data_dir() / FOLDER)
 
 
 class ScoresheetSpec(FamilySpec):
@@ -46,7 +62,11 @@ class ScoresheetSpec(FamilySpec):
     take_back_commands = frozenset({"undo"})
 
     def variants(self) -> Sequence[VariantLike]:
+        house_folder()
         return variants.all_variants()
+
+    def variant_from_file(self, path: Path) -> str:
+        return load_file(path).id
 
     def variant(self, variant_id: str) -> VariantLike:
         return variants.get_variant(variant_id)
