@@ -53,12 +53,10 @@ def test_a_file_restating_yahtzee_has_its_exact_start_value(own_registry, solver
     assert get_table(variant).start == pytest.approx(254.5877287, abs=1e-7)
 
 
-def test_the_start_value_is_the_mean_of_simulated_optimal_games(
-    own_registry, solver_home
-) -> None:
+def test_the_start_value_is_the_mean_of_simulated_optimal_games(own_registry, solver_home) -> None:
     variant = register_rules(parse(SMALL))
     table = get_table(variant)
-    games = 40_000
+    games = 10_000
     result = simulate(table, "optimal", games=games, seed=30, record=20, workers=1)
     error = result.scores.std(ddof=1) / math.sqrt(games)
     assert abs(result.scores.mean() - table.start) < 3 * error, (table.start, error)
