@@ -163,7 +163,7 @@ def house_files(draw: st.DrawFn) -> dict:
 
 
 @settings(
-    max_examples=40, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+    max_examples=25, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
 )
 @given(data=house_files(), seed=st.integers(0, 2**32))
 def test_random_files_play_games_whose_totals_are_boxes_plus_bonuses(

@@ -87,11 +87,11 @@ def test_all_252_rolls_score_as_the_reference_in_every_box(throws: int) -> None:
     assert wrong == []
 
 
-@pytest.mark.parametrize("seed", range(6))
+@pytest.mark.parametrize("seed", range(3))
 def test_every_roll_on_random_sheets_goes_where_the_reference_says(seed: int) -> None:
     kniffel = get_variant("kniffel")
     rng = random.Random(seed)
-    for _ in range(40):
+    for _ in range(8):
         boxes = [b for b in kniffel.box_ids if rng.random() < rng.choice([0.3, 0.6, 0.9])]
         scores = {b: rng.choice([0, reference(b, (6,) * 5)]) for b in boxes[:12]}
         sheet = Sheet(scores=scores)

@@ -12,6 +12,8 @@ from dicepoker_tui.families.scoresheet.solver.build import turn_values
 from tests.solver.playing import random_sheet
 from tests.solver.reference_turn import BruteTurn
 
+pytestmark = pytest.mark.slow  # solves Kniffel (seconds; the fast suite stays fast)
+
 KNIFFEL_START = 251.4900676
 """`dicepoker solve --variant kniffel`: below Yahtzee's 254.59 (a +50 only in the face's
 upper box instead of +100 anywhere, even though it is paid after a struck box too)."""
