@@ -46,8 +46,8 @@ class HouseVariant:
     @property
     def display_description(self) -> str:
         """The file's own description, or which variant the rules come from."""
-        if self.description:
-            return self.description
+        if self.definition["description"]:
+            return self.definition["description"]
         base = registry.get_variant(self.base_id)
         return _("House rules derived from {base}.").format(base=base.display_name)
 
@@ -105,7 +105,7 @@ def derive(definition: dict[str, Any]) -> Variant:
     attrs: dict[str, Any] = {
         "id": f"{definition['id']}@{digest(definition)}",
         "name": definition["name"],
-        "description": definition["description"],
+        "description": definition["description"] or f"House rules derived from {base.name}.",
         "rules_text": base.rules_text,
         "boxes": tuple(b for b in base.boxes if b.id in kept),
         "sections": tuple(
