@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import logging
+import os
 import sys
 from pathlib import Path
 
@@ -13,6 +14,7 @@ from dicepoker_tui.cli.texts import ascii_int, bounded_int, seconds_arg
 from dicepoker_tui.cli.variant_file import apply_variant_file
 from dicepoker_tui.cli.web_options import add_web_limits, check_public_url, until_stopped
 from dicepoker_tui.i18n import _
+from dicepoker_tui.store.paths import VARIANT_FILES_ENV
 
 
 def port_arg(text: str) -> int:
@@ -180,8 +182,12 @@ def run(args: argparse.Namespace) -> int:
             _("--web-port: browsers have no key, and only the authorized keys may join here")
         )
     check_public_url(args.public_url)
-    for path in args.variant_file or ():  # registered before any session process forks
-        apply_variant_file(argparse.Namespace(variant_file=path))
+    if args.variant_file:  # checked here; the session processes read them too
+        for path in args.variant_file:
+            apply_variant_file(argparse.Namespace(variant_file=path))
+        os.environ[VARIANT_FILES_ENV] = os.pathsep.join(
+            str(path.resolve()) for path in args.variant_file
+        )
     from dicepoker_tui.serve.door import DoorLimits
     from dicepoker_tui.serve.host_key import HostKeyError
     from dicepoker_tui.serve.server import AlreadyServing, GameServer, ServeOptions

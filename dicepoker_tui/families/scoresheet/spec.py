@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 from collections.abc import Callable, Sequence
 from contextlib import suppress
 from pathlib import Path
@@ -18,12 +19,13 @@ from dicepoker_tui.families.scoresheet.rules import variants
 from dicepoker_tui.families.scoresheet.rules.game import Game
 from dicepoker_tui.families.scoresheet.rules.rules import MAX_PLAYERS
 from dicepoker_tui.families.scoresheet.rules.variants.house import FOLDER, load_file, load_folder
+from dicepoker_tui.families.scoresheet.rules.variants.house_file import HouseRuleError
 from dicepoker_tui.family.spec import Bot, FamilySpec, KeptGame, VariantLike
 from dicepoker_tui.i18n import N_, _
 from dicepoker_tui.store import export as sheet_export
 from dicepoker_tui.store.connection import StoreError
 from dicepoker_tui.store.import_checks import check_levels
-from dicepoker_tui.store.paths import data_dir
+from dicepoker_tui.store.paths import VARIANT_FILES_ENV, data_dir
 
 if TYPE_CHECKING:
     from dicepoker_tui.family.setup import GameSetup
@@ -35,12 +37,20 @@ house_rules.install()
 _folder_read: list[bool] = []
 
 
-def house_folder() -> None:
-    """Offer the house-rules files of the data directory's `variants/` (once a process;
-    a bad file is left out: `dicepoker variant check` says why)."""
-    if not _folder_read:
-        _folder_read.append(True)
-        load_folder(data_dir() / FOLDER)
+def house_folder(_variant_id: str = "") -> None:
+    """Offer the house-rules files of the data directory's `variants/` and a server's
+    `--variant-file`s (once a process; a bad file is left out: `dicepoker variant check`
+    says why)."""
+    if _folder_read:
+        return
+    _folder_read.append(True)
+    load_folder(data_dir() / FOLDER)
+    for name in filter(None, os.environ.get(VARIANT_FILES_ENV, "").split(os.pathsep)):
+        with suppress(HouseRuleError):
+            load_file(Path(name))
+
+
+variants.registry.add_resolver(house_folder)
 
 
 class ScoresheetSpec(FamilySpec):
