@@ -75,6 +75,17 @@ def test_a_stored_house_game_reviews_after_its_file_is_deleted(tmp_path: Path) -
     assert '"threshold": 60' in exported.stdout.replace('":60', '": 60')
     analysed = run(tmp_path, "analyze", game_id, "--json")
     assert analysed.returncode == 0, analysed.stderr
+    elsewhere = tmp_path / "elsewhere"  # a history that never saw the file
+    elsewhere.mkdir()
+    export = tmp_path / "game.json"
+    export.write_text(exported.stdout, encoding="utf-8")
+    imported = run(elsewhere, "import", str(export))
+    assert imported.returncode == 0, imported.stderr
+    (again,) = json.loads(run(elsewhere, "history", "--json").stdout)
+    assert again["variant"] == variant
+    tampered = tmp_path / "tampered.json"
+    tampered.write_text(exported.stdout.replace("60", "50"), encoding="utf-8")
+    assert "refused" in one_line(run(tmp_path / "elsewhere", "import", str(tampered)))
     assert start["expected_score"] == pytest.approx(229.4542735, abs=1e-6)
 
 
