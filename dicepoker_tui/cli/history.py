@@ -31,7 +31,7 @@ def add_parser(p: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    if args.variant is not None:
+    if args.variant is not None and "@" not in args.variant:  # a house variant's id: as stored
         try:
             get_variant(args.variant)
         except KeyError:

@@ -7,12 +7,13 @@ import argparse
 from dicepoker_tui.cli.crash import run_app
 from dicepoker_tui.cli.errors import CliError
 from dicepoker_tui.cli.texts import seed_arg, unknown_variant
+from dicepoker_tui.cli.variant_file import add_variant_options, apply_variant_file
 from dicepoker_tui.engine.players import Player
 from dicepoker_tui.i18n import _
 
 
 def add_parser(p: argparse.ArgumentParser) -> None:
-    p.add_argument("--variant", default="yahtzee", help=_("variant id (see `dicepoker variants`)"))
+    add_variant_options(p, default="yahtzee")
     p.add_argument(
         "--player", action="append", default=[], metavar="NAME", help=_("a human seat (repeatable)")
     )
@@ -39,6 +40,7 @@ def setup_from_args(args: argparse.Namespace):
     """The `GameSetup` the options describe; CliError naming the problem otherwise."""
     from dicepoker_tui.family import GameSetup, family_of, name_problem
 
+    apply_variant_file(args)
     try:
         family = family_of(args.variant)
     except KeyError:

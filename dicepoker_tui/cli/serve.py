@@ -5,13 +5,16 @@ from __future__ import annotations
 import argparse
 import asyncio
 import logging
+import os
 import sys
 from pathlib import Path
 
 from dicepoker_tui.cli.errors import CliError
 from dicepoker_tui.cli.texts import ascii_int, bounded_int, seconds_arg
+from dicepoker_tui.cli.variant_file import apply_variant_file
 from dicepoker_tui.cli.web_options import add_web_limits, check_public_url, until_stopped
 from dicepoker_tui.i18n import _
+from dicepoker_tui.store.paths import VARIANT_FILES_ENV
 
 
 def port_arg(text: str) -> int:
@@ -67,6 +70,13 @@ def add_parser(p: argparse.ArgumentParser) -> None:
         "--require-keys",
         action="store_true",
         help=_("only players with an SSH key may join (default: a name alone will do)"),
+    )
+    p.add_argument(
+        "--variant-file",
+        action="append",
+        metavar="FILE",
+        type=Path,
+        help=_("a house-rules file (TOML) whose variant tables may play (repeatable)"),
     )
     web = p.add_argument_group(_("browsers"))
     web.add_argument(
@@ -172,6 +182,12 @@ def run(args: argparse.Namespace) -> int:
             _("--web-port: browsers have no key, and only the authorized keys may join here")
         )
     check_public_url(args.public_url)
+    if args.variant_file:  # checked here; the session processes read them too
+        for path in args.variant_file:
+            apply_variant_file(argparse.Namespace(variant_file=path))
+        os.environ[VARIANT_FILES_ENV] = os.pathsep.join(
+            str(path.resolve()) for path in args.variant_file
+        )
     from dicepoker_tui.serve.door import DoorLimits
     from dicepoker_tui.serve.host_key import HostKeyError
     from dicepoker_tui.serve.server import AlreadyServing, GameServer, ServeOptions

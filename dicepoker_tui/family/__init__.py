@@ -10,6 +10,7 @@ from dicepoker_tui.family.registry import (
     get_variant,
     register_family,
     unregister_family,
+    variant_from_file,
 )
 from dicepoker_tui.family.setup import (
     NAME_MAX,
@@ -39,4 +40,5 @@ __all__ = [
     "register_family",
     "unregister_family",
     "unused_name",
+    "variant_from_file",
 ]

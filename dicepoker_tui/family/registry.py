@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import logging
 from importlib.metadata import entry_points
+from pathlib import Path
 
 from dicepoker_tui.families import package_ids, part
 from dicepoker_tui.family.spec import FamilySpec, VariantLike
@@ -94,3 +95,13 @@ def get_variant(variant_id: str) -> VariantLike:
 def all_variants() -> list[VariantLike]:
     """Every variant of every family (each says its `family`)."""
     return [v for spec in families() for v in spec.variants()]
+
+
+def variant_from_file(path: Path) -> str:
+    """The id of the variant a house-rules file defines, registered; ValueError (one
+    line naming the file, the key and why) when it cannot be used."""
+    for spec in families():
+        variant_id = spec.variant_from_file(path)
+        if variant_id is not None:
+            return variant_id
+    raise ValueError(f"{path.name}: no family reads house-rules files")

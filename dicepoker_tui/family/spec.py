@@ -12,6 +12,7 @@ from __future__ import annotations
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Mapping, Sequence
 from datetime import UTC, datetime
+from pathlib import Path
 from typing import TYPE_CHECKING, Any, ClassVar, Generic, NamedTuple, Protocol, TypeVar
 
 from pydantic import TypeAdapter
@@ -112,6 +113,11 @@ class FamilySpec(ABC, Generic[G]):
     @abstractmethod
     def summary(self, variant: VariantLike) -> str:
         """One line under a variant's description in the lobby (seats, rounds...)."""
+
+    def variant_from_file(self, path: Path) -> str | None:
+        """The id of the variant a house-rules file at `path` defines, registered; None
+        when the family has no such files, ValueError (one line) for a bad one."""
+        return None
 
     def owns(self, variant_id: str) -> bool:
         try:

@@ -24,6 +24,7 @@ from dicepoker_tui.net.hub import NICK_RE, Identity
 from dicepoker_tui.serve.claims import name_refusal
 from dicepoker_tui.serve.pty_bridge import PtyBridge, sane_size, set_window_size
 from dicepoker_tui.serve.session_host import EndReason, SessionHost, server_full
+from dicepoker_tui.store.paths import VARIANT_FILES_ENV
 from dicepoker_tui.ui.common.settings import SETTINGS_FILE, load_settings
 
 if TYPE_CHECKING:
@@ -204,6 +205,8 @@ class GameSession(asyncssh.SSHServerSession):
             "DICEPOKER_HOME": home,
             "DICEPOKER_SESSION_TOKEN": self.token or "",
         }
+        if os.environ.get(VARIANT_FILES_ENV):  # the server's house rules, for its tables
+            env[VARIANT_FILES_ENV] = os.environ[VARIANT_FILES_ENV]
         sent = self.chan.get_environment()
         for name in PASSED_ENV:
             value = sent.get(name)

@@ -22,8 +22,9 @@ from dicepoker_tui.serve.web_tab import Launch, app_command, same_code
 if TYPE_CHECKING:
     from dicepoker_tui.serve.server import GameServer
 
-PASSED = ("PYTHONPATH", "PATH")
-"""What of the server's environment a tab's app keeps (where Python finds things)."""
+PASSED = ("PYTHONPATH", "PATH", "DICEPOKER_VARIANT_FILES")
+"""What of the server's environment a tab's app keeps (where Python finds things, and
+the house rules its tables may play)."""
 
 
 HOME_PREFIX = "~web-"

@@ -12,6 +12,7 @@ import functools
 import os
 import sqlite3
 import threading
+import weakref
 import zlib
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
@@ -151,6 +152,10 @@ def stamp(moment: datetime | None) -> str:
     return (moment or now()).astimezone(UTC).isoformat(timespec="milliseconds")
 
 
+OPEN: weakref.WeakSet[Database] = weakref.WeakSet()
+"""The databases open in this process (where a stored game's own rules can be found)."""
+
+
 class Database:
     """One SQLite connection, safe to share between threads; one write transaction at a time."""
 
@@ -164,6 +169,7 @@ class Database:
         """The database file, or None for a database kept in memory."""
         self.on_wait = on_wait
         """Told (once per wait) that another process holds the write lock."""
+        OPEN.add(self)
 
     # -- opening ---------------------------------------------------------------------------
     @classmethod
@@ -277,6 +283,7 @@ class Database:
         return cls(conn, path)
 
     def close(self) -> None:
+        OPEN.discard(self)
         with self.lock:
             self.conn.close()
 

@@ -8,6 +8,9 @@ from pathlib import Path
 APP_NAME = "dicepoker-tui"
 HOME_ENV = "DICEPOKER_HOME"
 DB_NAME = "history.db"
+VARIANT_FILES_ENV = "DICEPOKER_VARIANT_FILES"
+"""House-rules files a server's tables may play (`serve --variant-file`), joined by
+`os.pathsep`: its session processes read them too."""
 
 
 def data_dir() -> Path:

@@ -43,11 +43,11 @@ def test_variants_readable_lists_the_bidding_variants_play_takes() -> None:
         assert variant.name in lines[variant.id]
 
 
-def test_variants_json_lists_all_seven_each_with_its_family() -> None:
+def test_variants_json_lists_all_eight_each_with_its_family() -> None:
     listed = json.loads(dicepoker("variants", "--json").stdout)
     families = {v["id"]: v["family"] for v in listed}
     assert families == {
-        **{variant: "scoresheet" for variant in BUILTIN_IDS},
+        **{variant: "scoresheet" for variant in (*BUILTIN_IDS, "kniffel")},
         **{variant: "bidding" for variant in BIDDING_VARIANTS},
     }
     for entry in listed:  # a bidding game has no scoresheet: no boxes to list

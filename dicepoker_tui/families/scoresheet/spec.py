@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import os
 from collections.abc import Callable, Mapping, Sequence
 from contextlib import suppress
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from pydantic import TypeAdapter
@@ -11,21 +13,45 @@ from pydantic import TypeAdapter
 from dicepoker_tui.families.scoresheet.bots.bots import KeepAndThrow, WriteBox
 from dicepoker_tui.families.scoresheet.bots.levels import bot_levels, make_bot
 from dicepoker_tui.families.scoresheet.history import export as sheet_export
+from dicepoker_tui.families.scoresheet.history import house_rules
 from dicepoker_tui.families.scoresheet.history.repo import scoresheet_games
 from dicepoker_tui.families.scoresheet.rules import commands as cmd
 from dicepoker_tui.families.scoresheet.rules import events as ev
 from dicepoker_tui.families.scoresheet.rules import variants
 from dicepoker_tui.families.scoresheet.rules.game import Game
 from dicepoker_tui.families.scoresheet.rules.rules import MAX_PLAYERS
+from dicepoker_tui.families.scoresheet.rules.variants.house import FOLDER, load_file, load_folder
+from dicepoker_tui.families.scoresheet.rules.variants.house_file import HouseRuleError
 from dicepoker_tui.family.spec import Bot, FamilySpec, KeptGame, VariantLike
 from dicepoker_tui.i18n import N_, _
 from dicepoker_tui.store.connection import StoreError
 from dicepoker_tui.store.import_checks import check_levels
+from dicepoker_tui.store.paths import VARIANT_FILES_ENV, data_dir
 
 if TYPE_CHECKING:
     from dicepoker_tui.family.setup import GameSetup
     from dicepoker_tui.store.database import Store
     from dicepoker_tui.store.recorder import GameRepository
+
+
+house_rules.install()
+_folder_read: list[bool] = []
+
+
+def house_folder(_variant_id: str = "") -> None:
+    """Offer the house-rules files of the data directory's `variants/` and a server's
+    `--variant-file`s (once a process; a bad file is left out: `dicepoker variant check`
+    says why)."""
+    if _folder_read:
+        return
+    _folder_read.append(True)
+    load_folder(data_dir() / FOLDER)
+    for name in filter(None, os.environ.get(VARIANT_FILES_ENV, "").split(os.pathsep)):
+        with suppress(HouseRuleError):
+            load_file(Path(name))
+
+
+variants.registry.add_resolver(house_folder)
 
 
 class ScoresheetSpec(FamilySpec[Game]):
@@ -47,7 +73,11 @@ class ScoresheetSpec(FamilySpec[Game]):
     take_back_commands = frozenset({"undo"})
 
     def variants(self) -> Sequence[VariantLike]:
+        house_folder()
         return variants.all_variants()
+
+    def variant_from_file(self, path: Path) -> str:
+        return load_file(path).id
 
     def variant(self, variant_id: str) -> VariantLike:
         return variants.get_variant(variant_id)

@@ -266,7 +266,7 @@ class LobbyScreen(Screen[None]):
         variant = self._variant()
         text = Text()
         text.append(f"{_(variant.name)}\n", style="bold")
-        text.append(f"{_(variant.description)}\n")
+        text.append(f"{variant.display_description}\n")
         text.append(family_of(variant.id).summary(variant), style="dim")
         self._fit_family()
         self.query_one("#variant-about", Static).update(text)

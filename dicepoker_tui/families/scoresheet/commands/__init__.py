@@ -5,6 +5,7 @@ it is listed after)."""
 from dicepoker_tui.i18n import N_
 
 COMMANDS: list[tuple[str, str, str, str]] = [
+    ("variant", "variant", N_("house rules: `variant check FILE` checks a file"), "variants"),
     ("score", "score", N_("score rolls of real dice into every box"), "rules"),
     ("solve", "solve", N_("build the table of optimal play for a variant"), "web"),
     (

@@ -13,6 +13,7 @@ import json
 
 from dicepoker_tui.cli.errors import CliError
 from dicepoker_tui.cli.texts import ascii_int, unknown_variant, whole_number
+from dicepoker_tui.cli.variant_file import add_variant_options, apply_variant_file
 from dicepoker_tui.families.scoresheet.bots.noise import LEVEL_NOISE
 from dicepoker_tui.families.scoresheet.commands.solver_tables import (
     progress_line,
@@ -28,7 +29,7 @@ SEED_MAX = 2**63 - 1
 
 
 def add_parser(p: argparse.ArgumentParser) -> None:
-    p.add_argument("--variant", required=True, help=_("variant id"))
+    add_variant_options(p)
     p.add_argument(
         "--bot",
         action="append",
@@ -64,6 +65,7 @@ def _count(text: str, name: str, low: int, high: int) -> int:
 
 
 def run(args: argparse.Namespace) -> int:
+    apply_variant_file(args)
     bots = args.bot or ["optimal"]
     if len(bots) > 1:
         return _run_table(args, bots)

@@ -9,6 +9,7 @@ import time
 from pathlib import Path
 
 from dicepoker_tui.cli.errors import CliError
+from dicepoker_tui.cli.variant_file import add_variant_options, apply_variant_file
 from dicepoker_tui.families.scoresheet.commands.solver_tables import (
     table_for,
     variant_or_error,
@@ -19,7 +20,7 @@ from dicepoker_tui.i18n import _
 
 
 def add_parser(p: argparse.ArgumentParser) -> None:
-    p.add_argument("--variant", required=True, help=_("variant id"))
+    add_variant_options(p)
     p.add_argument(
         "--no-cache", action="store_true", help=_("solve afresh; neither read nor write the cache")
     )
@@ -32,6 +33,7 @@ def add_parser(p: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
+    apply_variant_file(args)
     variant = variant_or_error(args.variant, "solve")
     if args.winner and args.no_cache:
         raise CliError(_("--winner builds into the cache: it does not go with --no-cache"))

@@ -15,6 +15,8 @@ from dicepoker_tui.engine.errors import IllegalMove
 from dicepoker_tui.families.scoresheet.rules import commands as cmd
 from dicepoker_tui.families.scoresheet.rules import events as ev
 from dicepoker_tui.families.scoresheet.rules.game import Game
+from dicepoker_tui.families.scoresheet.rules.variants.house import register_definition
+from dicepoker_tui.families.scoresheet.rules.variants.house_file import HouseRuleError
 from dicepoker_tui.families.scoresheet.rules.variants.registry import get_variant
 from dicepoker_tui.i18n import _
 
@@ -60,7 +62,11 @@ def recheck(events: Sequence[ev.Event], check_seed: bool = True) -> Game:
         raise Inconsistent(_("the events do not begin with game_started"))
     start = events[0]
     try:
+        if start.rules is not None:  # a house variant: the rules come with the game
+            register_definition(start.rules)
         get_variant(start.variant)
+    except HouseRuleError as exc:
+        raise Inconsistent(_("its house rules: {why}").format(why=exc)) from None
     except KeyError as exc:
         raise Inconsistent(str(exc.args[0])) from None
     dice = _RecordedDice(start.seed, check_seed and not start.real_dice)

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from typing import Annotated, Literal
+from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, Field, TypeAdapter
+from pydantic import BaseModel, Field, SerializerFunctionWrapHandler, TypeAdapter, model_serializer
 
 from dicepoker_tui.engine.players import Player, Standing
 
@@ -21,6 +21,16 @@ class GameStarted(_Event):
     players: list[Player]
     seed: int
     real_dice: bool = False
+    rules: dict[str, Any] | None = Field(
+        default=None, description="A house variant's full definition (none for a built-in)."
+    )
+
+    @model_serializer(mode="wrap")
+    def _without_empty_rules(self, handler: SerializerFunctionWrapHandler) -> dict[str, Any]:
+        data = handler(self)
+        if data.get("rules") is None:
+            data.pop("rules", None)
+        return data
 
 
 class TurnStarted(_Event):

@@ -51,7 +51,7 @@ def _start(state: GameState | None, command: cmd.Start) -> list[ev.Event]:
     if state is not None:
         raise errors.BadSetup("A game is already in progress.")
     try:
-        get_variant(command.variant)
+        variant = get_variant(command.variant)
     except KeyError as exc:
         raise errors.BadSetup(str(exc.args[0])) from None
     if not 1 <= len(command.players) <= MAX_PLAYERS:
@@ -65,6 +65,7 @@ def _start(state: GameState | None, command: cmd.Start) -> list[ev.Event]:
             players=command.players,
             seed=command.seed,
             real_dice=command.real_dice,
+            rules=getattr(variant, "definition", None),
         ),
         ev.TurnStarted(player=0, round=1),
     ]

@@ -12,7 +12,6 @@ import numpy as np
 
 from dicepoker_tui.families.scoresheet.rules.state import Sheet
 from dicepoker_tui.families.scoresheet.rules.variants.base import UPPER_IDS, Variant, WriteContext
-from dicepoker_tui.families.scoresheet.rules.variants.yahtzee import Yahtzee
 from dicepoker_tui.families.scoresheet.solver.dice_graph import N_ROLLS, ROLLS
 from dicepoker_tui.families.scoresheet.solver.model import (
     Fields,
@@ -42,7 +41,8 @@ class UpperModel(Model):
         self.lower = [b for b in range(nb) if b not in self.upper]
         self.upper_bits = sum(1 << b for b in self.upper)
         self.lower_bits = sum(1 << b for b in self.lower)
-        self.special = self.box_ids.index("yahtzee") if isinstance(variant, Yahtzee) else None
+        five_box = getattr(variant, "five_box", None)
+        self.special = self.box_ids.index(five_box) if five_box in self.box_ids else None
 
         empty = Sheet()
         contexts = [empty]
@@ -56,9 +56,12 @@ class UpperModel(Model):
             (score_table(variant, sheet, 2), score_table(variant, sheet, 1)) for sheet in contexts
         ]
         self.first_throw_differs = any(not np.array_equal(a, b) for a, b in self.scores)
-        self.threshold, self.bonus = section_bonus(
-            variant, tuple(self.box_ids[b] for b in self.upper), 1, 0, 5 * 21
-        )
+        try:
+            self.threshold, self.bonus = section_bonus(
+                variant, tuple(self.box_ids[b] for b in self.upper), 1, 0, 5 * 21
+            )
+        except ValueError:  # no upper bonus at all
+            self.threshold, self.bonus = 0, 0
         self.cap = self.threshold
         self.write_bonus = [self._write_bonuses(sheet) for sheet in contexts]
         self.forced = self._forced_joker()

@@ -112,5 +112,5 @@ def goals(variant: Variant, sheet: Sheet) -> list[Goal]:
 
 
 def uses_bank(variant: Variant) -> bool:
-    """Whether the variant banks unused throws."""
-    return type(variant).banked_throws is not Variant.banked_throws
+    """Whether the variant banks unused throws (asked: a turn of one throw in the first box)."""
+    return variant.banked_throws(variant.boxes[0].id, WriteContext(throws=1)) > 0

@@ -23,7 +23,12 @@ from dicepoker_tui.families.scoresheet.views.sheet_model import result_line
 from dicepoker_tui.i18n import N_, _, pgettext
 from dicepoker_tui.ui.common.dice import face_lines
 
-FIVE_OF_A_KIND_BOXES = {"yahtzee": N_("Yahtzees"), "yatzy": N_("Yatzys"), "poker": N_("Pokers")}
+FIVE_OF_A_KIND_BOXES = {
+    "yahtzee": N_("Yahtzees"),
+    "kniffel": N_("Kniffel"),
+    "yatzy": N_("Yatzys"),
+    "poker": N_("Pokers"),
+}
 """Box ids of five of a kind, by family, and what the statistics call them, counted."""
 
 

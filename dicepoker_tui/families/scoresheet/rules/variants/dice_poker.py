@@ -11,6 +11,7 @@ from dicepoker_tui.families.scoresheet.rules.variants.base import (
     Section,
     Variant,
     WriteContext,
+    contains_run,
     is_full_house,
     n_of_a_kind,
     two_pairs,
@@ -105,6 +106,14 @@ class DicePoker(Variant):
     )
     bonus_labels = {STAGE_BONUS.id: STAGE_BONUS.label}
     settlement = True
+    small_runs: tuple[tuple[int, ...], ...] = ((1, 2, 3, 4, 5),)
+    large_runs: tuple[tuple[int, ...], ...] = ((2, 3, 4, 5, 6),)
+    made_points: dict[str, int] = {"small_straight": 15, "large_straight": 20}
+    """Stage-2 boxes of fixed value: their points when made, before doubling."""
+    doubling: bool = True
+    """A combination written after the first throw only scores double (Chance excepted)."""
+    roll_bank: bool = False
+    """Unused throws of stage-1 turns are banked: spent in stage 2, or +3 each at the end."""
 
     def stage1_score(self, face: int, dice: Dice) -> int:
         return (counts(dice)[face] - 3) * face
@@ -119,9 +128,11 @@ class DicePoker(Variant):
             case "three":
                 return 3 * n_of_a_kind(dice, 3)
             case "small_straight":
-                return 15 if tuple(dice) == (1, 2, 3, 4, 5) else 0
+                hit = any(contains_run(dice, r) for r in self.small_runs)
+                return self.made_points["small_straight"] if hit else 0
             case "large_straight":
-                return 20 if tuple(dice) == (2, 3, 4, 5, 6) else 0
+                hit = tuple(dice) in self.large_runs
+                return self.made_points["large_straight"] if hit else 0
             case "full":
                 return sum(dice) if is_full_house(dice) else 0
             case "four":
@@ -139,14 +150,14 @@ class DicePoker(Variant):
         if box_id in UPPER_IDS:
             return self.stage1_score(UPPER_IDS.index(box_id) + 1, dice)
         points = self.combination(box_id, dice)
-        if ctx.first_throw and box_id != "chance":
+        if self.doubling and ctx.first_throw and box_id != "chance":
             points *= 2
         return points + self.premium(box_id, points > 0)
 
     def bonuses_after_write(
         self, before: Sheet, after: Sheet, box_id: str, dice: Dice, ctx: WriteContext
     ) -> list[Bonus]:
-        stage1_done = all(after.filled(b) for b in UPPER_IDS)
+        stage1_done = all(after.filled(b.id) for b in self.boxes if b.stage == 1)
         if (
             box_id in UPPER_IDS
             and stage1_done
@@ -154,6 +165,19 @@ class DicePoker(Variant):
             and self.section_total(after, "stage1") >= 0
         ):
             return [STAGE_BONUS]
+        return []
+
+    def spendable_bank(self, sheet: Sheet) -> int:
+        return sheet.bank if self.roll_bank and self.current_stage(sheet) == 2 else 0
+
+    def banked_throws(self, box_id: str, ctx: WriteContext) -> int:
+        if self.roll_bank and self.box(box_id).stage == 1:
+            return max(0, self.throws_per_turn - ctx.throws)
+        return 0
+
+    def final_bonuses(self, sheet: Sheet) -> list[Bonus]:
+        if self.roll_bank and sheet.bank > 0:
+            return [Bonus("bank", "Unused throws", BANK_THROW_VALUE * sheet.bank)]
         return []
 
 
@@ -165,6 +189,7 @@ class DicePokerBank(DicePoker):
     description = N_("Stage 1 only loses points; unused throws are banked (+3 each at the end).")
     rules_text = BANK_RULES
     bonus_labels = {STAGE_BONUS.id: STAGE_BONUS.label, "bank": "Unused throws"}
+    roll_bank = True
 
     def stage1_score(self, face: int, dice: Dice) -> int:
         return min(0, super().stage1_score(face, dice))
@@ -173,16 +198,3 @@ class DicePokerBank(DicePoker):
         if box_id == "four" and made:
             return FOUR_PREMIUM
         return super().premium(box_id, made)
-
-    def spendable_bank(self, sheet: Sheet) -> int:
-        return sheet.bank if self.current_stage(sheet) == 2 else 0
-
-    def banked_throws(self, box_id: str, ctx: WriteContext) -> int:
-        if self.box(box_id).stage == 1:
-            return max(0, self.throws_per_turn - ctx.throws)
-        return 0
-
-    def final_bonuses(self, sheet: Sheet) -> list[Bonus]:
-        if sheet.bank > 0:
-            return [Bonus("bank", "Unused throws", BANK_THROW_VALUE * sheet.bank)]
-        return []

@@ -77,7 +77,12 @@ As official Yahtzee (13 rounds, upper bonus +35 at 63 or more), except:
 
 
 class Yahtzee(Variant):
-    """Official Yahtzee with the forced Joker rule and Yahtzee bonuses."""
+    """Official Yahtzee with the forced Joker rule and Yahtzee bonuses.
+
+    The rules are class attributes, so Kniffel and house rules are the same class with
+    other numbers: the five-of-a-kind box, the points of the made combinations, the
+    upper bonus, the straights, the five-of-a-kind bonus and its Joker rule.
+    """
 
     id = "yahtzee"
     name = N_("Yahtzee")
@@ -94,61 +99,98 @@ class Yahtzee(Variant):
 
     small_runs: tuple[tuple[int, ...], ...] = ((1, 2, 3, 4), (2, 3, 4, 5), (3, 4, 5, 6))
     large_runs: tuple[tuple[int, ...], ...] = ((1, 2, 3, 4, 5), (2, 3, 4, 5, 6))
+    five_box: str = "yahtzee"
+    """The box of five of a kind (its bonus and Joker depend on it)."""
+    made_points: dict[str, int] = {
+        "full_house": 25,
+        "small_straight": 30,
+        "large_straight": 40,
+        "yahtzee": 50,
+    }
+    """What the boxes of fixed value score when made (or as a Joker)."""
+    upper_threshold: int = 63
+    upper_bonus: Bonus | None = UPPER_BONUS
+    five_bonus: Bonus | None = YAHTZEE_BONUS
+    five_bonus_rule: str = "made"
+    """"made": a further five of a kind while the box holds its points earns the bonus;
+    "face": one written into its face's upper box while the box holds anything does."""
+    joker: str = "forced"
+    """"forced" (after any entry in the box), "free" (after a 0 in it) or "none"."""
+
+    def lower_ids(self) -> tuple[str, ...]:
+        return tuple(b.id for b in self.boxes if b.section == "lower")
 
     def is_joker(self, dice: Dice, ctx: WriteContext) -> bool:
-        return is_five_of_a_kind(dice) and ctx.sheet.filled("yahtzee")
+        if not is_five_of_a_kind(dice) or self.five_box not in self.box_ids:
+            return False
+        if self.joker == "forced":
+            return ctx.sheet.filled(self.five_box)
+        if self.joker == "free":
+            return ctx.sheet.scores.get(self.five_box) == 0
+        return False
 
     def base_score(self, box_id: str, dice: Dice, ctx: WriteContext) -> int:
         if box_id in UPPER_IDS:
             return upper_score(UPPER_IDS.index(box_id) + 1, dice)
         joker = self.is_joker(dice, ctx)
         total = sum(dice)
+        made = self.made_points
         match box_id:
             case "three_of_a_kind":
                 return total if n_of_a_kind(dice, 3) else 0
             case "four_of_a_kind":
                 return total if n_of_a_kind(dice, 4) else 0
             case "full_house":
-                return 25 if joker or is_full_house(dice) else 0
+                return made["full_house"] if joker or is_full_house(dice) else 0
             case "small_straight":
-                return 30 if joker or any(contains_run(dice, r) for r in self.small_runs) else 0
+                hit = any(contains_run(dice, r) for r in self.small_runs)
+                return made["small_straight"] if joker or hit else 0
             case "large_straight":
-                made = any(tuple(dice) == r for r in self.large_runs)
-                return 40 if joker or made else 0
-            case "yahtzee":
-                return 50 if is_five_of_a_kind(dice) else 0
+                hit = any(tuple(dice) == r for r in self.large_runs)
+                return made["large_straight"] if joker or hit else 0
             case "chance":
                 return total
+        if box_id == self.five_box:
+            return made[box_id] if is_five_of_a_kind(dice) else 0
         raise KeyError(box_id)
 
     def write_refusal(self, box_id: str, dice: Dice, ctx: WriteContext) -> str | None:
         refusal = super().write_refusal(box_id, dice, ctx)
-        if refusal or not self.is_joker(dice, ctx):
+        if refusal or self.joker != "forced" or not self.is_joker(dice, ctx):
             return refusal
         sheet = ctx.sheet
         face_box = UPPER_IDS[dice[0] - 1]
-        if not sheet.filled(face_box):
+        if face_box in self.box_ids and not sheet.filled(face_box):
             if box_id != face_box:
                 return _("Joker: this Yahtzee must go in {box} while it is open.").format(
                     box=self.label(face_box)
                 )
             return None
-        if any(not sheet.filled(b) for b in LOWER_IDS) and box_id in UPPER_IDS:
+        if any(not sheet.filled(b) for b in self.lower_ids()) and box_id in UPPER_IDS:
             return "Joker: this Yahtzee must go in an open lower box."
         return None
+
+    def earns_five_bonus(self, before: Sheet, box_id: str, dice: Dice) -> bool:
+        """Whether writing five of a kind into `box_id` earns the five-of-a-kind bonus."""
+        if self.five_bonus is None or not is_five_of_a_kind(dice) or box_id == self.five_box:
+            return False
+        if self.five_bonus_rule == "face":
+            return before.filled(self.five_box) and box_id == UPPER_IDS[dice[0] - 1]
+        return before.scores.get(self.five_box, 0) > 0
 
     def bonuses_after_write(
         self, before: Sheet, after: Sheet, box_id: str, dice: Dice, ctx: WriteContext
     ) -> list[Bonus]:
         bonuses = []
         if (
-            box_id in UPPER_IDS
-            and UPPER_BONUS.id not in before.bonuses
-            and self.section_total(after, "upper") >= 63
+            self.upper_bonus is not None
+            and box_id in UPPER_IDS
+            and self.upper_bonus.id not in before.bonuses
+            and self.section_total(after, "upper") >= self.upper_threshold
         ):
-            bonuses.append(UPPER_BONUS)
-        if is_five_of_a_kind(dice) and before.scores.get("yahtzee") == 50:
-            bonuses.append(YAHTZEE_BONUS)
+            bonuses.append(self.upper_bonus)
+        if self.five_bonus is not None and self.earns_five_bonus(before, box_id, dice):
+            bonuses.append(self.five_bonus)
         return bonuses
 
 
@@ -162,8 +204,4 @@ class YahtzeeFreeJoker(Yahtzee):
     small_runs = ((1, 2, 3, 4, 5),)
     large_runs = ((2, 3, 4, 5, 6),)
 
-    def is_joker(self, dice: Dice, ctx: WriteContext) -> bool:
-        return is_five_of_a_kind(dice) and ctx.sheet.scores.get("yahtzee") == 0
-
-    def write_refusal(self, box_id: str, dice: Dice, ctx: WriteContext) -> str | None:
-        return Variant.write_refusal(self, box_id, dice, ctx)
+    joker = "free"

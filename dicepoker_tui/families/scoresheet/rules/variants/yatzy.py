@@ -11,6 +11,7 @@ from dicepoker_tui.families.scoresheet.rules.variants.base import (
     Section,
     Variant,
     WriteContext,
+    contains_run,
     is_five_of_a_kind,
     is_full_house,
     n_of_a_kind,
@@ -70,6 +71,11 @@ class Yatzy(Variant):
         Section("lower", "Lower section", LOWER_IDS),
     )
     bonus_labels = {UPPER_BONUS.id: UPPER_BONUS.label}
+    small_runs: tuple[tuple[int, ...], ...] = ((1, 2, 3, 4, 5),)
+    large_runs: tuple[tuple[int, ...], ...] = ((2, 3, 4, 5, 6),)
+    made_points: dict[str, int] = {"small_straight": 15, "large_straight": 20, "yatzy": 50}
+    upper_threshold: int = 63
+    upper_bonus: Bonus | None = UPPER_BONUS
 
     def base_score(self, box_id: str, dice: Dice, ctx: WriteContext) -> int:
         if box_id in UPPER_IDS:
@@ -84,24 +90,28 @@ class Yatzy(Variant):
             case "four_of_a_kind":
                 return 4 * n_of_a_kind(dice, 4)
             case "small_straight":
-                return 15 if tuple(dice) == (1, 2, 3, 4, 5) else 0
+                hit = any(contains_run(dice, r) for r in self.small_runs)
+                return self.made_points["small_straight"] if hit else 0
             case "large_straight":
-                return 20 if tuple(dice) == (2, 3, 4, 5, 6) else 0
+                hit = tuple(dice) in self.large_runs
+                return self.made_points["large_straight"] if hit else 0
             case "full_house":
                 return sum(dice) if is_full_house(dice) else 0
             case "chance":
                 return sum(dice)
             case "yatzy":
-                return 50 if is_five_of_a_kind(dice) else 0
+                return self.made_points["yatzy"] if is_five_of_a_kind(dice) else 0
         raise KeyError(box_id)
 
     def bonuses_after_write(
         self, before: Sheet, after: Sheet, box_id: str, dice: Dice, ctx: WriteContext
     ) -> list[Bonus]:
+        bonus = self.upper_bonus
         if (
-            box_id in UPPER_IDS
-            and UPPER_BONUS.id not in before.bonuses
-            and self.section_total(after, "upper") >= 63
+            bonus is not None
+            and box_id in UPPER_IDS
+            and bonus.id not in before.bonuses
+            and self.section_total(after, "upper") >= self.upper_threshold
         ):
-            return [UPPER_BONUS]
+            return [bonus]
         return []
