@@ -34,7 +34,9 @@ def test_a_hint_writes_every_box_in_the_case_the_phrase_needs(language) -> None:
     for variant in all_variants():
         for box in variant.boxes:
             said = describe(Option("write", 20.0, box=box.id, points=9), variant)
-            name = changed.get(box.id, variant.label(box.id))
+            name = variant.label(box.id)
+            if box.id in changed and variant.id != "kniffel":  # Kniffel's names stay German
+                name = changed[box.id]
             assert said == f"{WRITE[language]} {name} (9)", (variant.id, box.id, said)
 
 

@@ -12,6 +12,7 @@ from dicepoker_tui.families.scoresheet.rules import commands as cmd
 from dicepoker_tui.families.scoresheet.rules import events as ev
 from dicepoker_tui.families.scoresheet.rules.state import GameState, Sheet, evolve
 from dicepoker_tui.families.scoresheet.rules.variants.base import Variant, WriteContext
+from dicepoker_tui.families.scoresheet.rules.variants.house import register_definition
 from dicepoker_tui.families.scoresheet.rules.variants.registry import get_variant
 from dicepoker_tui.i18n import _
 
@@ -44,6 +45,8 @@ class ScoresheetFamily:
         raise errors.IllegalMove(f"Unknown command {command!r}.")
 
     def evolve(self, state: GameState | None, event: ev.Event) -> GameState:
+        if isinstance(event, ev.GameStarted) and event.rules is not None:
+            register_definition(event.rules)  # a house variant: its rules travel with the game
         return evolve(state, event)
 
 

@@ -60,12 +60,6 @@ class GameState(BaseModel):
 def evolve(state: GameState | None, event: ev.Event) -> GameState:
     """Fold one event into a new state. Knows no rule of any variant."""
     if isinstance(event, ev.GameStarted):
-        if event.rules is not None:  # a house variant: its rules travel with the game
-            from dicepoker_tui.families.scoresheet.rules.variants.house import (
-                register_definition,
-            )
-
-            register_definition(event.rules)
         return GameState(
             variant=event.variant,
             players=list(event.players),
