@@ -185,8 +185,10 @@ def children(pid: int) -> list[int]:
 
 async def start_server(home: str) -> tuple[subprocess.Popen, int]:
     env = {**os.environ, "DICEPOKER_HOME": home}
+    args = ["serve", "--port", "0", "--idle-timeout", "0", "--max-sessions", "200"]
+    args += ["--connections-per-address", "200", "--connections-per-minute", "2000"]
     server = subprocess.Popen(
-        [sys.executable, "-m", "dicepoker_tui", "serve", "--port", "0", "--idle-timeout", "0"],
+        [sys.executable, "-m", "dicepoker_tui", *args],
         cwd=ROOT,
         env=env,
         stdout=subprocess.PIPE,
