@@ -9,7 +9,7 @@ from textual.screen import Screen
 from textual.widgets import DataTable, Static
 
 from dicepoker_tui.family import all_variants, get_variant
-from dicepoker_tui.i18n import _, ngettext
+from dicepoker_tui.i18n import _, current_language, ngettext
 from dicepoker_tui.net import protocol as p
 from dicepoker_tui.net.client import HubClient
 from dicepoker_tui.ui.common.footer import KeysFooter
@@ -142,9 +142,14 @@ class NetLobbyScreen(Screen[None]):
             self.client.watch(table)
 
     def action_create(self) -> None:
-        client = self.client
-        levels = client.welcome.family_levels if client.welcome else {}
-        self.app.push_screen(CreateTableScreen(levels), self._created)
+        """The new-table form: made once (in the player's language), shown again at every
+        `n` as the player left it, so that it opens at once."""
+        app, form = self.app, f"new-table-{current_language()}"
+        if not app.is_screen_installed(form):
+            client = self.client
+            levels = client.welcome.family_levels if client.welcome else {}
+            app.install_screen(CreateTableScreen(levels), form)
+        app.push_screen(form, self._created)
 
     def _created(self, request: p.CreateTable | None) -> None:
         if request is not None:
