@@ -35,7 +35,7 @@ import aiohttp
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "bench"))
-from ssh_bench import Term, children, memory, ms  # noqa: E402
+from ssh_bench import Term, children, cpu_ns, memory, ms  # noqa: E402
 
 from dicepoker_tui.ui.screen_diff import ScreenDiff  # noqa: E402  (here: a terminal emulator)
 
@@ -105,19 +105,27 @@ async def start_server(home: str) -> tuple[subprocess.Popen, int, str]:
 
 
 def apps(server_pid: int, web: bool) -> list[int]:
-    """The session apps: browser tabs' (the server's children run with --pick-name), or
-    SSH sessions' (children of the session spawner)."""
+    """The session apps: browser tabs' (their stdin is a pipe from the server) or SSH
+    sessions' (a pseudo-terminal), children of the session spawner or of the server."""
     found = []
     for pid in children(server_pid):
-        try:
-            cmdline = Path(f"/proc/{pid}/cmdline").read_bytes()
-        except OSError:
-            continue
-        if web and b"--pick-name" in cmdline:
-            found.append(pid)
-        elif not web and b"zygote" in cmdline:
-            found += children(pid)
+        candidates = [pid, *children(pid)]
+        for app in candidates:
+            try:
+                stdin = os.readlink(f"/proc/{app}/fd/0")
+                cmdline = Path(f"/proc/{app}/cmdline").read_bytes()
+            except OSError:
+                continue
+            if app == pid and b"zygote" in cmdline:
+                continue  # the spawner itself
+            if stdin.startswith("pipe:") == web:
+                found.append(app)
     return found
+
+
+def app_cpu(pids: list[int]) -> str:
+    """The CPU the apps have used so far, each (ms)."""
+    return ms([cpu_ns(pid) / 1e9 for pid in pids]) if pids else "-"
 
 
 def mem_line(pids: list[int]) -> str:
@@ -173,7 +181,7 @@ def shown_in(rows: list[str], needle: str | re.Pattern) -> bool:
     return any(needle.search(row) for row in rows)
 
 
-async def browser_phase(url: str, presses: int) -> dict[str, object]:
+async def browser_phase(url: str, presses: int, server_pid: int) -> dict[str, object]:
     from selenium import webdriver
     from selenium.webdriver.chrome.service import Service
     from selenium.webdriver.common.by import By
@@ -197,6 +205,7 @@ async def browser_phase(url: str, presses: int) -> dict[str, object]:
         while first_showing(*state()[:2], 0, NAME_SCREEN) is None:
             assert time.perf_counter() < end, "the browser tab never drew its first frame"
             await asyncio.sleep(0.1)
+        cpu = app_cpu(apps(server_pid, web=True))  # (a moment after its first frame)
         text, marks, _keys = state()
         frame = first_showing(text, marks, 0, NAME_SCREEN) / 1000  # since navigation start
         box = driver.find_element(By.CSS_SELECTOR, ".xterm-helper-textarea")
@@ -225,7 +234,7 @@ async def browser_phase(url: str, presses: int) -> dict[str, object]:
                 await asyncio.sleep(0.05)
             box.send_keys(Keys.ESCAPE)
             await asyncio.sleep(0.3)  # (the form closes; the next press opens it anew)
-        return {"frame": frame, "echo": echoes, "typing": typing, "driver": driver}
+        return {"frame": frame, "cpu": cpu, "echo": echoes, "typing": typing, "driver": driver}
     except BaseException:
         driver.quit()
         raise
@@ -271,13 +280,15 @@ async def run(server: subprocess.Popen, port: int, url: str, args) -> None:
     start = time.perf_counter()
     await ssh.open(port)
     ssh_frame = await ssh.wait_for("palette") - start
+    ssh_cpu = app_cpu(apps(server.pid, web=False))
     await ssh.wait_for("online as sshplayer")
     await ssh.quiet()
     ssh_echoes = await ssh_echo(ssh, args.presses)
-    browser = await browser_phase(url, args.presses)
+    browser = await browser_phase(url, args.presses, server.pid)
     print("\n1. one browser tab (headless Chromium) and one SSH session")
     print(f"  page load to first frame: {browser['frame'] * 1000:.0f} ms")
     print(f"  SSH connect to first frame: {ssh_frame * 1000:.0f} ms")
+    print(f"  CPU of the app by its first frame, browser: {browser['cpu']}; SSH: {ssh_cpu}")
     print(f"  key to echo, a letter typed, browser: {ms(browser['typing'])}")
     print(f"  key to echo, n (the new-table form), browser: {ms(browser['echo'])}")
     print(f"  key to echo, n (the new-table form), SSH: {ms(ssh_echoes)}")
@@ -294,6 +305,7 @@ async def run(server: subprocess.Popen, port: int, url: str, args) -> None:
             return await tab.wait_for(NAME_SCREEN) - begin
 
         frames = await asyncio.gather(*(first(t) for t in tabs))
+        tabs_cpu = app_cpu(apps(server.pid, web=True))
         await asyncio.sleep(1.0)
 
         async def letter(tab: WsTab, i: int) -> float:
@@ -327,6 +339,7 @@ async def run(server: subprocess.Popen, port: int, url: str, args) -> None:
             await asyncio.sleep(0.5)
         print(f"\n2. {args.tabs} tabs opened at the same instant, and the SSH session")
         print(f"  connect to first frame: {ms(frames)}")
+        print(f"  CPU of each tab's app when the last one was drawn: {tabs_cpu}")
         print(f"  key to echo, a letter typed in every tab at once: {ms(letters)}")
         print(f"  key to echo, n in the SSH session meanwhile: {ms(ssh_typing)}")
         print(f"  key to echo, n (the new-table form) in every tab at once: {ms(echoes)}")
