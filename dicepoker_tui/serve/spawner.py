@@ -220,6 +220,11 @@ class Spawner:
         task.add_done_callback(self._slot_tasks.discard)
         return started_app
 
+    @property
+    def starting(self) -> int:
+        """Apps holding a start slot now (started, not drawn yet)."""
+        return len(self._starting)
+
     def started(self, token: str) -> None:
         """The app of the session with `token` has drawn its first screen."""
         future = self._starting.get(token)

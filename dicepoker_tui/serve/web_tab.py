@@ -30,7 +30,7 @@ from textual_serve.download_manager import DownloadManager
 import dicepoker_tui
 from dicepoker_tui.i18n import N_, load_translation
 from dicepoker_tui.serve.session_host import EndReason
-from dicepoker_tui.serve.spawner import Spawner, TabPipes
+from dicepoker_tui.serve.spawner import TOKEN_ENV, Spawner, TabPipes
 from dicepoker_tui.serve.zygote import SESSION_NICE
 
 log = logging.getLogger(__name__)
@@ -42,6 +42,8 @@ STDERR_KEEP = 16 * 1024
 STOP_GRACE = 3.0
 """Seconds an app has to end once told to quit, before it is killed."""
 CLEAN_EXITS = (0, 3, 4)
+FRAME_BYTES = 1024
+"""Bytes a tab's app has sent when its first screen is drawn (its terminal set-up is less)."""
 TAB_DRIVER = "dicepoker_tui.ui.common.textual_private:TabDriver"
 """Textual's web driver, ending the app when the server that feeds it is gone."""
 
@@ -77,9 +79,10 @@ class ForkedApp:
     """A tab's app forked from the zygote, as much of an `asyncio.subprocess.Process` as
     a `TabService` uses: pid, returncode, wait() and the three streams."""
 
-    def __init__(self, spawner: Spawner, pid: int) -> None:
+    def __init__(self, spawner: Spawner, pid: int, token: str) -> None:
         self.spawner = spawner
         self.pid = pid
+        self.token = token
         self.returncode: int | None = None
         self.stdin: asyncio.StreamWriter | None = None
         self.stdout: asyncio.StreamReader | None = None
@@ -88,7 +91,7 @@ class ForkedApp:
     @classmethod
     async def start(cls, spawner: Spawner, env: dict[str, str], cwd: str, args: list[str]):
         pipes: TabPipes = await spawner.spawn_tab(env, cwd, args)
-        app = cls(spawner, pipes.pid)
+        app = cls(spawner, pipes.pid, env.get(TOKEN_ENV) or f"pid:{pipes.pid}")
         loop = asyncio.get_running_loop()
         files = [
             os.fdopen(pipes.stdin, "wb", buffering=0),
@@ -110,6 +113,11 @@ class ForkedApp:
                 os.kill(app.pid, signal.SIGKILL)
             raise
         return app
+
+    def drawn(self) -> None:
+        """Its first screen is drawn: the next app may start (a tab's app says hello to
+        the hub only once its player has picked a name)."""
+        self.spawner.started(self.token)
 
     async def wait(self) -> int:
         """Its exit status (as the zygote tells it); its stdin is closed then."""
@@ -207,6 +215,8 @@ class TabService(AppService):
         self.bytes_out += len(payload)
         await self.remote_write_bytes(payload)
         self.first_frame.set()
+        if self.bytes_out >= FRAME_BYTES and isinstance(self._process, ForkedApp):
+            self._process.drawn()
 
     async def on_meta(self, data: bytes) -> None:
         try:

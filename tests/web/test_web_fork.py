@@ -10,6 +10,7 @@ import resource
 import signal
 from pathlib import Path
 
+from dicepoker_tui.serve import spawner
 from dicepoker_tui.serve.zygote import SESSION_NICE
 
 from ..net.helpers import until
@@ -64,6 +65,21 @@ async def test_each_tab_is_a_fork_of_the_zygote_with_the_limits_of_a_session(web
     finally:
         await first.close()
         await second.close()
+
+
+async def test_a_tab_frees_its_start_slot_once_drawn(web_server, monkeypatch):
+    """Its app says hello to the hub only when a name is picked: the server sees its
+    first frame itself, and the next app may start then (not after the slot's timeout)."""
+    monkeypatch.setattr(spawner, "START_TIMEOUT", 120.0)
+    server = await web_server()
+    tabs = [WsTab() for _ in range(3)]
+    try:
+        for tab in tabs:
+            await (await tab.open(server.web.url)).shows("your name at the tables")
+            await until(lambda: server.spawner.starting == 0, what="the start slot free")
+    finally:
+        for tab in tabs:
+            await tab.close()
 
 
 async def test_a_killed_app_of_a_forked_tab_is_told_in_one_line(web_server):
