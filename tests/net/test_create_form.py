@@ -43,3 +43,20 @@ async def test_the_form_is_changed_with_arrows_and_opens_again_as_left(hub_socke
         table = next(iter(hub.tables.values()))
         assert table.variant == variants[bidding]
         assert table.family == "bidding" and len(table.seats) == 2
+
+
+async def test_the_form_is_made_while_the_lobby_shows(hub_socket, monkeypatch):
+    from dicepoker_tui.ui.net import lobby
+
+    monkeypatch.setattr(lobby, "FORM_AHEAD", 0.1)
+    hub, path = hub_socket
+    app = NetApp(path, hub.issue_token("alice"))
+    async with app.run_test(size=(100, 30)) as pilot:
+        await until(lambda: app.client.welcome is not None, what="the welcome")
+        await until(lambda: app.is_screen_installed("new-table-en"), what="the form made")
+        form = app.get_screen("new-table-en")
+        await until(lambda: form.query("#create-variant"), what="the form's fields composed")
+        assert isinstance(app.screen, lobby.NetLobbyScreen)  # not shown
+        await pilot.press("n")
+        await until(lambda: app.screen is form, what="the form shown")
+        assert form.query_one("#create-variant", Choice).value == all_variants()[0].id

@@ -105,6 +105,13 @@ def reuse_parsed_styles(app: App, styles: tuple[dict, dict]) -> None:
             app.stylesheet._parse_cache.set(key, parsed)
 
 
+# -- a screen made ahead -------------------------------------------------------------------
+def compose_ahead(app: App, name: str) -> None:
+    """Start an installed screen that is not shown yet, composing its widgets, as
+    `push_screen` does first (`_get_screen`): shown later, it is only laid out and drawn."""
+    app._get_screen(name)
+
+
 # -- the screen as text --------------------------------------------------------------------
 def screen_lines(app: App) -> list[str]:
     """The lines the terminal shows now, as plain text: the screen's compositor
