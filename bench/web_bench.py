@@ -246,13 +246,19 @@ def screen_text_of(text: str) -> list[str]:
     return screen.screen_text()
 
 
-async def ssh_echo(term: Term, presses: int) -> list[float]:
+async def ssh_echo(term: Term, presses: int, cpu: list[float] | None = None) -> list[float]:
+    """`n` pressed `presses` times (the form closed in between): key to echo, each; the
+    CPU the session's app spent until each echo is added to `cpu`, if given."""
     echoes = []
+    app = apps(term.server_pid, web=False) if cpu is not None else []
     for _ in range(presses):
         since = len(term.out)
+        before = cpu_ns(app[0]) if len(app) == 1 else 0
         start = time.perf_counter()
         term.send("n")
         echoes.append(await term.wait_for(FORM, since) - start)
+        if cpu is not None and len(app) == 1:
+            cpu.append((cpu_ns(app[0]) - before) / 1e9)
         term.send("\x1b")
         await term.quiet()
     return echoes
@@ -277,13 +283,15 @@ async def run(server: subprocess.Popen, port: int, url: str, args) -> None:
     print(f"server pid {server.pid}, ssh port {port}, web {url}")
     # 1. one of each
     ssh = Term("sshplayer")
+    ssh.server_pid = server.pid  # type: ignore[attr-defined]
     start = time.perf_counter()
     await ssh.open(port)
     ssh_frame = await ssh.wait_for("palette") - start
     ssh_cpu = app_cpu(apps(server.pid, web=False))
     await ssh.wait_for("online as sshplayer")
     await ssh.quiet()
-    ssh_echoes = await ssh_echo(ssh, args.presses)
+    n_cpu: list[float] = []
+    ssh_echoes = await ssh_echo(ssh, args.presses, n_cpu)
     browser = await browser_phase(url, args.presses, server.pid)
     print("\n1. one browser tab (headless Chromium) and one SSH session")
     print(f"  page load to first frame: {browser['frame'] * 1000:.0f} ms")
@@ -292,6 +300,11 @@ async def run(server: subprocess.Popen, port: int, url: str, args) -> None:
     print(f"  key to echo, a letter typed, browser: {ms(browser['typing'])}")
     print(f"  key to echo, n (the new-table form), browser: {ms(browser['echo'])}")
     print(f"  key to echo, n (the new-table form), SSH: {ms(ssh_echoes)}")
+    if n_cpu:
+        print(
+            f"  CPU of the SSH session's app until n is echoed: {ms(n_cpu)}; the first press "
+            f"{n_cpu[0] * 1000:.0f} ms CPU, echoed in {ssh_echoes[0] * 1000:.0f} ms"
+        )
     print(f"  memory, browser tab app: {mem_line(apps(server.pid, web=True))}")
     print(f"  memory, SSH session app: {mem_line(apps(server.pid, web=False))}")
     browser["driver"].quit()
