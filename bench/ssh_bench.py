@@ -1,11 +1,12 @@
 """Benchmark of `dicepoker serve`: many simultaneous SSH sessions on one machine.
 
-    .venv/bin/python bench/ssh_bench.py [--sessions 30] [--keys 40]
+    .venv/bin/python bench/ssh_bench.py [--sessions 30] [--keys 40] [--alone 5]
 
 Starts the server as its own process (data in a temporary directory, an ephemeral
 port), then with real asyncssh clients:
 
-1. first frame: one session alone, then all sessions connecting at once — time from
+1. first frame: one session alone (`--alone` times, with the CPU its app had used as
+   its first frame was seen), then all sessions connecting at once — time from
    the start of the connection to the first full frame, and to the lobby filled in by
    the hub ("online as ..."), and the CPU the apps, the server and the benchmark's own
    clients spent until the last lobby was filled in, all connecting at once;

@@ -1,14 +1,16 @@
 """Benchmark of `dicepoker serve --web-port`: browser tabs side by side with SSH sessions.
 
-    .venv/bin/python bench/web_bench.py [--tabs 20] [--presses 5]
+    .venv/bin/python bench/web_bench.py [--tabs 20] [--presses 5] [--read 4]
 
 Starts the server as its own process (data in a temporary directory, ephemeral ports),
 then, in the same run:
 
 1. one tab in headless Chromium and one SSH session (asyncssh): page load (or SSH
-   connect) to the first full frame, and key to echo (`n`, until the new-table form is
-   on the screen; in the browser timed in the page, from the key's keydown to the
-   websocket message that completes the form), and the memory of each one's app;
+   connect) to the first full frame and the CPU its app used by then, and key to echo
+   (`n`, pressed `--read` seconds after the lobby is filled in, until the new-table form
+   is on the screen, and the CPU it cost the SSH session's app; in the browser timed in
+   the page, from the key's keydown to the websocket message that completes the form),
+   and the memory of each one's app;
 2. `--tabs` tabs opened at the same instant (websocket clients, as the page's script
    opens them): connect to first frame; all pick a name, then all press `n` at once,
    key to echo each; memory per tab app and the server's; and the SSH session's echo
@@ -181,7 +183,7 @@ def shown_in(rows: list[str], needle: str | re.Pattern) -> bool:
     return any(needle.search(row) for row in rows)
 
 
-async def browser_phase(url: str, presses: int, server_pid: int) -> dict[str, object]:
+async def browser_phase(url: str, presses: int, server_pid: int, read: float) -> dict[str, object]:
     from selenium import webdriver
     from selenium.webdriver.chrome.service import Service
     from selenium.webdriver.common.by import By
@@ -222,6 +224,7 @@ async def browser_phase(url: str, presses: int, server_pid: int) -> dict[str, ob
         box.send_keys("\n")
         while "online as browser" not in "".join(screen_text_of(state()[0])):
             await asyncio.sleep(0.1)
+        await asyncio.sleep(read)  # the player reads the lobby before pressing n
         echoes = []
         for _ in range(presses):
             box.send_keys("n")
@@ -268,6 +271,9 @@ async def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--tabs", type=int, default=20)
     parser.add_argument("--presses", type=int, default=5)
+    parser.add_argument(
+        "--read", type=float, default=4.0, help="seconds in the lobby before the first n"
+    )
     args = parser.parse_args()
     with tempfile.TemporaryDirectory(prefix="dp-web-") as home:
         server, port, url = await start_server(home)
@@ -290,9 +296,10 @@ async def run(server: subprocess.Popen, port: int, url: str, args) -> None:
     ssh_cpu = app_cpu(apps(server.pid, web=False))
     await ssh.wait_for("online as sshplayer")
     await ssh.quiet()
+    await asyncio.sleep(args.read)  # the player reads the lobby before pressing n
     n_cpu: list[float] = []
     ssh_echoes = await ssh_echo(ssh, args.presses, n_cpu)
-    browser = await browser_phase(url, args.presses, server.pid)
+    browser = await browser_phase(url, args.presses, server.pid, args.read)
     print("\n1. one browser tab (headless Chromium) and one SSH session")
     print(f"  page load to first frame: {browser['frame'] * 1000:.0f} ms")
     print(f"  SSH connect to first frame: {ssh_frame * 1000:.0f} ms")
@@ -335,7 +342,7 @@ async def run(server: subprocess.Popen, port: int, url: str, args) -> None:
             await asyncio.sleep(0.5)
         await asyncio.gather(*(t.send(t.name[3:] + "\r") for t in tabs))
         await asyncio.gather(*(t.wait_for(f"online as {t.name}") for t in tabs))
-        await asyncio.sleep(1.0)
+        await asyncio.sleep(args.read)
 
         async def press(tab: WsTab) -> float:
             begin = time.perf_counter()
