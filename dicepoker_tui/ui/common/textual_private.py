@@ -1,8 +1,9 @@
 """Every use of a private Textual attribute, in one place, each with why it is needed.
 
 Textual gives no public way to change a node's key bindings after it is created, to
-know whether a footer has its keys yet, to keep parsed CSS between apps, or to end an
-app in a browser tab whose server is gone. The app needs all four; this module is the
+know whether a footer has its keys yet, to keep parsed CSS between apps, to compose a
+screen before it is first shown, or to end an app in a browser tab whose server is
+gone. The app needs all five (and a few more conveniences below); this module is the
 only one that reaches past Textual's public API, and `tests/ui/test_textual_private.py`
 fails when an upgrade changes what it relies on.
 """
