@@ -1,11 +1,12 @@
 """Benchmark of `dicepoker serve`: many simultaneous SSH sessions on one machine.
 
-    .venv/bin/python bench/ssh_bench.py [--sessions 30] [--keys 40]
+    .venv/bin/python bench/ssh_bench.py [--sessions 30] [--keys 40] [--alone 5]
 
 Starts the server as its own process (data in a temporary directory, an ephemeral
 port), then with real asyncssh clients:
 
-1. first frame: one session alone, then all sessions connecting at once — time from
+1. first frame: one session alone (`--alone` times, with the CPU its app had used as
+   its first frame was seen), then all sessions connecting at once — time from
    the start of the connection to the first full frame, and to the lobby filled in by
    the hub ("online as ..."), and the CPU the apps, the server and the benchmark's own
    clients spent until the last lobby was filled in, all connecting at once;
@@ -31,6 +32,7 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 import asyncssh
@@ -163,6 +165,20 @@ def cpu_seconds(pid: int) -> float:
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
+def cpu_ns(pid: int) -> int:
+    """CPU time a process has run so far, in nanoseconds (the scheduler's count)."""
+    try:
+        return int(Path(f"/proc/{pid}/schedstat").read_text().split()[0])
+    except (OSError, ValueError, IndexError):
+        return 0
+
+
+def new_app(server_pid: int, seen: set[int]) -> int | None:
+    """The one app process (a child of the server's spawner) not in `seen`."""
+    apps = {c for z in children(server_pid) for c in children(z)} - seen
+    return next(iter(apps)) if len(apps) == 1 else None
+
+
 def machine_ticks() -> tuple[int, int]:
     """All CPU time of the machine so far and the idle part of it, in clock ticks."""
     fields = [int(f) for f in Path("/proc/stat").read_text().split("\n", 1)[0].split()[1:]]
@@ -185,8 +201,11 @@ def children(pid: int) -> list[int]:
 
 async def start_server(home: str) -> tuple[subprocess.Popen, int]:
     env = {**os.environ, "DICEPOKER_HOME": home}
+    args = ["serve", "--port", "0", "--idle-timeout", "0", "--max-sessions", "200"]
+    args += ["--connections-per-address", "200", "--connections-per-minute", "2000"]
+    args += ["--max-tables-per-address", "200"]
     server = subprocess.Popen(
-        [sys.executable, "-m", "dicepoker_tui", "serve", "--port", "0", "--idle-timeout", "0"],
+        [sys.executable, "-m", "dicepoker_tui", *args],
         cwd=ROOT,
         env=env,
         stdout=subprocess.PIPE,
@@ -199,11 +218,16 @@ async def start_server(home: str) -> tuple[subprocess.Popen, int]:
     return server, port
 
 
-async def first_frame(port: int, name: str) -> tuple[float, float, Term]:
+async def first_frame(
+    port: int, name: str, at_frame: Callable[[], object] = lambda: None
+) -> tuple[float, float, Term]:
+    """(connect to first frame, connect to lobby filled in, the terminal); `at_frame()` is
+    called as the first frame is seen."""
     term = Term(name)
     start = time.perf_counter()
     await term.open(port)
     frame = await term.wait_for("palette") - start
+    at_frame()
     ready = await term.wait_for(f"online as {name}") - start
     return frame, ready, term
 
@@ -212,6 +236,7 @@ async def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--sessions", type=int, default=30)
     parser.add_argument("--keys", type=int, default=40, help="keypresses per session")
+    parser.add_argument("--alone", type=int, default=5, help="sessions one at a time")
     args = parser.parse_args()
     n = args.sessions - args.sessions % 2
 
@@ -219,12 +244,22 @@ async def main() -> None:
         server, port = await start_server(home)
         try:
             print(f"dicepoker serve benchmark: {n} sessions, {os.cpu_count()} cores")
-            alone, ready_alone, term = await first_frame(port, "solo")
-            term.close()
-            await asyncio.sleep(0.5)
+            alones, app_cpu = [], []
+            for i in range(args.alone):
+                seen = {c for z in children(server.pid) for c in children(z)}
+
+                def cpu_at_frame(seen: set[int] = seen) -> None:
+                    app = new_app(server.pid, seen)  # (its CPU as its first frame is seen)
+                    app_cpu.append(cpu_ns(app) / 1e9 if app else float("nan"))
+
+                alone, ready_alone, term = await first_frame(port, f"solo{i}", cpu_at_frame)
+                alones.append((alone, ready_alone))
+                term.close()
+                await asyncio.sleep(0.5)
             print(
-                f"first frame, one session alone: {alone * 1000:.0f} ms "
-                f"(lobby filled in: {ready_alone * 1000:.0f} ms)"
+                f"first frame, one session alone ({args.alone} times): "
+                f"{ms([a[0] for a in alones])} (lobby filled in: {ms([a[1] for a in alones])}); "
+                f"CPU of the app by its first frame: {ms(app_cpu)}"
             )
 
             async def arriving(i: int, gap: float) -> tuple[float, float, Term]:

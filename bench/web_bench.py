@@ -1,14 +1,16 @@
 """Benchmark of `dicepoker serve --web-port`: browser tabs side by side with SSH sessions.
 
-    .venv/bin/python bench/web_bench.py [--tabs 20] [--presses 5]
+    .venv/bin/python bench/web_bench.py [--tabs 20] [--presses 5] [--read 4]
 
 Starts the server as its own process (data in a temporary directory, ephemeral ports),
 then, in the same run:
 
 1. one tab in headless Chromium and one SSH session (asyncssh): page load (or SSH
-   connect) to the first full frame, and key to echo (`n`, until the new-table form is
-   on the screen; in the browser timed in the page, from the key's keydown to the
-   websocket message that completes the form), and the memory of each one's app;
+   connect) to the first full frame and the CPU its app used by then, and key to echo
+   (`n`, pressed `--read` seconds after the lobby is filled in, until the new-table form
+   is on the screen, and the CPU it cost the SSH session's app; in the browser timed in
+   the page, from the key's keydown to the websocket message that completes the form),
+   and the memory of each one's app;
 2. `--tabs` tabs opened at the same instant (websocket clients, as the page's script
    opens them): connect to first frame; all pick a name, then all press `n` at once,
    key to echo each; memory per tab app and the server's; and the SSH session's echo
@@ -35,7 +37,7 @@ import aiohttp
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "bench"))
-from ssh_bench import Term, children, memory, ms  # noqa: E402
+from ssh_bench import Term, children, cpu_ns, memory, ms  # noqa: E402
 
 from dicepoker_tui.ui.screen_diff import ScreenDiff  # noqa: E402  (here: a terminal emulator)
 
@@ -105,19 +107,27 @@ async def start_server(home: str) -> tuple[subprocess.Popen, int, str]:
 
 
 def apps(server_pid: int, web: bool) -> list[int]:
-    """The session apps: browser tabs' (the server's children run with --pick-name), or
-    SSH sessions' (children of the session spawner)."""
+    """The session apps: browser tabs' (their stdin is a pipe from the server) or SSH
+    sessions' (a pseudo-terminal), children of the session spawner or of the server."""
     found = []
     for pid in children(server_pid):
-        try:
-            cmdline = Path(f"/proc/{pid}/cmdline").read_bytes()
-        except OSError:
-            continue
-        if web and b"--pick-name" in cmdline:
-            found.append(pid)
-        elif not web and b"zygote" in cmdline:
-            found += children(pid)
+        candidates = [pid, *children(pid)]
+        for app in candidates:
+            try:
+                stdin = os.readlink(f"/proc/{app}/fd/0")
+                cmdline = Path(f"/proc/{app}/cmdline").read_bytes()
+            except OSError:
+                continue
+            if app == pid and b"zygote" in cmdline:
+                continue  # the spawner itself
+            if stdin.startswith("pipe:") == web:
+                found.append(app)
     return found
+
+
+def app_cpu(pids: list[int]) -> str:
+    """The CPU the apps have used so far, each (ms)."""
+    return ms([cpu_ns(pid) / 1e9 for pid in pids]) if pids else "-"
 
 
 def mem_line(pids: list[int]) -> str:
@@ -173,7 +183,7 @@ def shown_in(rows: list[str], needle: str | re.Pattern) -> bool:
     return any(needle.search(row) for row in rows)
 
 
-async def browser_phase(url: str, presses: int) -> dict[str, object]:
+async def browser_phase(url: str, presses: int, server_pid: int, read: float) -> dict[str, object]:
     from selenium import webdriver
     from selenium.webdriver.chrome.service import Service
     from selenium.webdriver.common.by import By
@@ -197,6 +207,7 @@ async def browser_phase(url: str, presses: int) -> dict[str, object]:
         while first_showing(*state()[:2], 0, NAME_SCREEN) is None:
             assert time.perf_counter() < end, "the browser tab never drew its first frame"
             await asyncio.sleep(0.1)
+        cpu = app_cpu(apps(server_pid, web=True))  # (a moment after its first frame)
         text, marks, _keys = state()
         frame = first_showing(text, marks, 0, NAME_SCREEN) / 1000  # since navigation start
         box = driver.find_element(By.CSS_SELECTOR, ".xterm-helper-textarea")
@@ -213,6 +224,7 @@ async def browser_phase(url: str, presses: int) -> dict[str, object]:
         box.send_keys("\n")
         while "online as browser" not in "".join(screen_text_of(state()[0])):
             await asyncio.sleep(0.1)
+        await asyncio.sleep(read)  # the player reads the lobby before pressing n
         echoes = []
         for _ in range(presses):
             box.send_keys("n")
@@ -225,7 +237,7 @@ async def browser_phase(url: str, presses: int) -> dict[str, object]:
                 await asyncio.sleep(0.05)
             box.send_keys(Keys.ESCAPE)
             await asyncio.sleep(0.3)  # (the form closes; the next press opens it anew)
-        return {"frame": frame, "echo": echoes, "typing": typing, "driver": driver}
+        return {"frame": frame, "cpu": cpu, "echo": echoes, "typing": typing, "driver": driver}
     except BaseException:
         driver.quit()
         raise
@@ -237,13 +249,19 @@ def screen_text_of(text: str) -> list[str]:
     return screen.screen_text()
 
 
-async def ssh_echo(term: Term, presses: int) -> list[float]:
+async def ssh_echo(term: Term, presses: int, cpu: list[float] | None = None) -> list[float]:
+    """`n` pressed `presses` times (the form closed in between): key to echo, each; the
+    CPU the session's app spent until each echo is added to `cpu`, if given."""
     echoes = []
+    app = apps(term.server_pid, web=False) if cpu is not None else []
     for _ in range(presses):
         since = len(term.out)
+        before = cpu_ns(app[0]) if len(app) == 1 else 0
         start = time.perf_counter()
         term.send("n")
         echoes.append(await term.wait_for(FORM, since) - start)
+        if cpu is not None and len(app) == 1:
+            cpu.append((cpu_ns(app[0]) - before) / 1e9)
         term.send("\x1b")
         await term.quiet()
     return echoes
@@ -253,6 +271,9 @@ async def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--tabs", type=int, default=20)
     parser.add_argument("--presses", type=int, default=5)
+    parser.add_argument(
+        "--read", type=float, default=4.0, help="seconds in the lobby before the first n"
+    )
     args = parser.parse_args()
     with tempfile.TemporaryDirectory(prefix="dp-web-") as home:
         server, port, url = await start_server(home)
@@ -268,19 +289,29 @@ async def run(server: subprocess.Popen, port: int, url: str, args) -> None:
     print(f"server pid {server.pid}, ssh port {port}, web {url}")
     # 1. one of each
     ssh = Term("sshplayer")
+    ssh.server_pid = server.pid  # type: ignore[attr-defined]
     start = time.perf_counter()
     await ssh.open(port)
     ssh_frame = await ssh.wait_for("palette") - start
+    ssh_cpu = app_cpu(apps(server.pid, web=False))
     await ssh.wait_for("online as sshplayer")
     await ssh.quiet()
-    ssh_echoes = await ssh_echo(ssh, args.presses)
-    browser = await browser_phase(url, args.presses)
+    await asyncio.sleep(args.read)  # the player reads the lobby before pressing n
+    n_cpu: list[float] = []
+    ssh_echoes = await ssh_echo(ssh, args.presses, n_cpu)
+    browser = await browser_phase(url, args.presses, server.pid, args.read)
     print("\n1. one browser tab (headless Chromium) and one SSH session")
     print(f"  page load to first frame: {browser['frame'] * 1000:.0f} ms")
     print(f"  SSH connect to first frame: {ssh_frame * 1000:.0f} ms")
+    print(f"  CPU of the app by its first frame, browser: {browser['cpu']}; SSH: {ssh_cpu}")
     print(f"  key to echo, a letter typed, browser: {ms(browser['typing'])}")
     print(f"  key to echo, n (the new-table form), browser: {ms(browser['echo'])}")
     print(f"  key to echo, n (the new-table form), SSH: {ms(ssh_echoes)}")
+    if n_cpu:
+        print(
+            f"  CPU of the SSH session's app until n is echoed: {ms(n_cpu)}; the first press "
+            f"{n_cpu[0] * 1000:.0f} ms CPU, echoed in {ssh_echoes[0] * 1000:.0f} ms"
+        )
     print(f"  memory, browser tab app: {mem_line(apps(server.pid, web=True))}")
     print(f"  memory, SSH session app: {mem_line(apps(server.pid, web=False))}")
     browser["driver"].quit()
@@ -294,6 +325,7 @@ async def run(server: subprocess.Popen, port: int, url: str, args) -> None:
             return await tab.wait_for(NAME_SCREEN) - begin
 
         frames = await asyncio.gather(*(first(t) for t in tabs))
+        tabs_cpu = app_cpu(apps(server.pid, web=True))
         await asyncio.sleep(1.0)
 
         async def letter(tab: WsTab, i: int) -> float:
@@ -310,7 +342,7 @@ async def run(server: subprocess.Popen, port: int, url: str, args) -> None:
             await asyncio.sleep(0.5)
         await asyncio.gather(*(t.send(t.name[3:] + "\r") for t in tabs))
         await asyncio.gather(*(t.wait_for(f"online as {t.name}") for t in tabs))
-        await asyncio.sleep(1.0)
+        await asyncio.sleep(args.read)
 
         async def press(tab: WsTab) -> float:
             begin = time.perf_counter()
@@ -327,6 +359,7 @@ async def run(server: subprocess.Popen, port: int, url: str, args) -> None:
             await asyncio.sleep(0.5)
         print(f"\n2. {args.tabs} tabs opened at the same instant, and the SSH session")
         print(f"  connect to first frame: {ms(frames)}")
+        print(f"  CPU of each tab's app when the last one was drawn: {tabs_cpu}")
         print(f"  key to echo, a letter typed in every tab at once: {ms(letters)}")
         print(f"  key to echo, n in the SSH session meanwhile: {ms(ssh_typing)}")
         print(f"  key to echo, n (the new-table form) in every tab at once: {ms(echoes)}")

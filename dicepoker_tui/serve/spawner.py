@@ -22,12 +22,15 @@ import socket
 import subprocess
 import sys
 import termios
+from collections.abc import Awaitable, Callable
 from pathlib import Path
+from typing import NamedTuple, TypeVar
 
 from dicepoker_tui.family.prepared import session_env
 from dicepoker_tui.serve.zygote import LOG_FD, default_signals, lower_priority
 
 log = logging.getLogger(__name__)
+T = TypeVar("T")
 
 PACKAGE_ROOT = str(Path(__file__).resolve().parents[2])
 TOKEN_ENV = "DICEPOKER_SESSION_TOKEN"
@@ -42,6 +45,15 @@ def default_start_slots() -> int:
     apps wait (on their terminal, the hub, timers) and other processes on the machine
     do not take the whole CPU from the few that start."""
     return 4 * (os.cpu_count() or 1)
+
+
+class TabPipes(NamedTuple):
+    """A tab's app forked from the zygote, and the server's ends of its pipes."""
+
+    pid: int
+    stdin: int
+    stdout: int
+    stderr: int
 
 
 def _python_env() -> dict[str, str]:
@@ -154,22 +166,64 @@ class Spawner:
     async def spawn(self, slave: int, env: dict[str, str], cwd: str, args: list[str]) -> int:
         """Start the app on the pty whose slave end is `slave` once a start slot is free;
         the pid."""
+        return await self._gated(env, lambda env: self._spawn(slave, env, cwd, args))
+
+    @property
+    def zygote_pid(self) -> int | None:
+        """The zygote's pid, while it runs."""
+        return self._proc.pid if self._proc is not None and self._sock is not None else None
+
+    @property
+    def forks(self) -> bool:
+        """Whether the zygote is there to fork apps (else they start directly)."""
+        return self._sock is not None
+
+    async def spawn_tab(self, env: dict[str, str], cwd: str, args: list[str]) -> TabPipes:
+        """Fork a browser tab's app from the zygote once a start slot is free, on three
+        new pipes (its stdin, stdout, stderr); OSError when there is no zygote to fork."""
+        return await self._gated(env, lambda env: self._spawn_tab(env, cwd, args))
+
+    async def _spawn_tab(self, env: dict[str, str], cwd: str, args: list[str]) -> TabPipes:
+        if self._sock is None:
+            raise OSError("the session spawner is not running")
+        pipes = [os.pipe() for _ in range(3)]
+        theirs = [pipes[0][0], pipes[1][1], pipes[2][1]]
+        ours = [pipes[0][1], pipes[1][0], pipes[2][0]]
+        try:
+            pid = await self._spawn_forked(theirs, env, cwd, args)
+        except BaseException:
+            for fd in ours:
+                os.close(fd)
+            raise
+        finally:
+            for fd in theirs:
+                os.close(fd)
+        return TabPipes(pid, *ours)
+
+    async def _gated(self, env: dict[str, str], start: Callable[[dict], Awaitable[T]]) -> T:
+        """`start(env)` once a start slot is free; the slot is held until its app is drawn."""
         if self._slots is None:
             self._slots = asyncio.Semaphore(self.start_slots)
         await self._slots.acquire()
         env = {**env, **session_env()}  # the server's prepared tables, read only
         try:
-            pid = await self._spawn(slave, env, cwd, args)
+            started_app = await start(env)
         except BaseException:
             self._slots.release()
             raise
+        pid = started_app if isinstance(started_app, int) else started_app.pid  # type: ignore[attr-defined]
         token = env.get(TOKEN_ENV) or f"pid:{pid}"
         started = asyncio.get_running_loop().create_future()
         self._starting[token] = started
         task = asyncio.get_running_loop().create_task(self._free_slot(token, started, pid))
         self._slot_tasks.add(task)
         task.add_done_callback(self._slot_tasks.discard)
-        return pid
+        return started_app
+
+    @property
+    def starting(self) -> int:
+        """Apps holding a start slot now (started, not drawn yet)."""
+        return len(self._starting)
 
     def started(self, token: str) -> None:
         """The app of the session with `token` has drawn its first screen."""
@@ -192,22 +246,29 @@ class Spawner:
     async def _spawn(self, slave: int, env: dict[str, str], cwd: str, args: list[str]) -> int:
         if self._sock is not None:
             try:
-                return await self._spawn_forked(slave, env, cwd, args)
+                return await self._spawn_forked([slave], env, cwd, args)
             except OSError as exc:
                 log.warning("spawning through the spawner failed (%s); starting directly", exc)
         return await self._spawn_direct(slave, env, cwd, args)
 
-    async def _spawn_forked(self, slave: int, env: dict[str, str], cwd: str, args: list[str]):
+    async def _spawn_forked(self, fds: list[int], env: dict[str, str], cwd: str, args: list[str]):
+        """Ask the zygote for a child on `fds` (a pty's slave end, or a tab's three pipes)."""
         assert self._sock is not None
         request_id = self._next_id
         self._next_id += 1
         loop = asyncio.get_running_loop()
         future: asyncio.Future[int] = loop.create_future()
         self._pending[request_id] = future
-        payload = json.dumps({"id": request_id, "env": env, "cwd": cwd, "args": args}).encode()
+        request = {"id": request_id, "env": env, "cwd": cwd, "args": args}
+        if len(fds) == 3:
+            request["pipes"] = True
+        payload = json.dumps(request).encode()
         for _ in range(200):
+            if self._sock is None:
+                self._pending.pop(request_id, None)
+                raise OSError("the session spawner stopped")
             try:
-                socket.send_fds(self._sock, [payload], [slave])
+                socket.send_fds(self._sock, [payload], fds)
                 break
             except BlockingIOError:
                 await asyncio.sleep(0.01)

@@ -56,10 +56,12 @@ def web_launch(server: GameServer, tab: Tab) -> Launch:
         DICEPOKER_LOG_FD="2",  # a crash's traceback: stderr, kept for the server's log
     )
     env.update(session_env())  # the server's prepared tables, read only
-    argv = app_command("--connect", str(server.socket_path), "--pick-name")
+    args = ["--connect", str(server.socket_path), "--pick-name"]
 
     def cleanup() -> None:
         server.hub.revoke_token(token)
         shutil.rmtree(home, ignore_errors=True)
 
-    return Launch(argv, same_code(env), str(home), cleanup)
+    return Launch(
+        app_command(*args), same_code(env), str(home), cleanup, server.spawner, app_args=args
+    )

@@ -1,11 +1,12 @@
 """One browser tab's app: its process, what it says, and the one line that ends it.
 
 `TabService` is textual-serve's `AppService` (the app's stdin and stdout carry
-Textual's web driver packets), with these differences: the app is started from an
-argument list (no shell) with the environment it is given, on its own process group and
-below the server's priority; its stderr is kept (the last lines) for the server's log,
-never sent to the browser; and its end is waited for, killed if it lingers, and told to
-the player in one line (`end_line`).
+Textual's web driver packets), with these differences: the app is forked from the
+session spawner (`zygote`: the app already imported, as for SSH sessions) when the
+launch names one, else started from an argument list (no shell); either way with the
+environment it is given, on its own process group and below the server's priority; its
+stderr is kept (the last lines) for the server's log, never sent to the browser; and its
+end is waited for, killed if it lingers, and told to the player in one line (`end_line`).
 """
 
 from __future__ import annotations
@@ -29,6 +30,7 @@ from textual_serve.download_manager import DownloadManager
 import dicepoker_tui
 from dicepoker_tui.i18n import N_, load_translation
 from dicepoker_tui.serve.session_host import EndReason
+from dicepoker_tui.serve.spawner import TOKEN_ENV, Spawner, TabPipes
 from dicepoker_tui.serve.zygote import SESSION_NICE
 
 log = logging.getLogger(__name__)
@@ -40,6 +42,8 @@ STDERR_KEEP = 16 * 1024
 STOP_GRACE = 3.0
 """Seconds an app has to end once told to quit, before it is killed."""
 CLEAN_EXITS = (0, 3, 4)
+FRAME_BYTES = 1024
+"""Bytes a tab's app has sent when its first screen is drawn (its terminal set-up is less)."""
 TAB_DRIVER = "dicepoker_tui.ui.common.textual_private:TabDriver"
 """Textual's web driver, ending the app when the server that feeds it is gone."""
 
@@ -65,6 +69,63 @@ class Launch:
     env: dict[str, str]
     cwd: str | None = None
     cleanup: Callable[[], None] = field(default=lambda: None)
+    spawner: Spawner | None = None
+    """Where to fork the app from (with `app_args`), when its zygote is running."""
+    app_args: list[str] | None = None
+    """The app's arguments (`argv` after `python -m dicepoker_tui`), for the spawner."""
+
+
+class ForkedApp:
+    """A tab's app forked from the zygote, as much of an `asyncio.subprocess.Process` as
+    a `TabService` uses: pid, returncode, wait() and the three streams."""
+
+    def __init__(self, spawner: Spawner, pid: int, token: str) -> None:
+        self.spawner = spawner
+        self.pid = pid
+        self.token = token
+        self.returncode: int | None = None
+        self.stdin: asyncio.StreamWriter | None = None
+        self.stdout: asyncio.StreamReader | None = None
+        self.stderr: asyncio.StreamReader | None = None
+
+    @classmethod
+    async def start(cls, spawner: Spawner, env: dict[str, str], cwd: str, args: list[str]):
+        pipes: TabPipes = await spawner.spawn_tab(env, cwd, args)
+        app = cls(spawner, pipes.pid, env.get(TOKEN_ENV) or f"pid:{pipes.pid}")
+        loop = asyncio.get_running_loop()
+        files = [
+            os.fdopen(pipes.stdin, "wb", buffering=0),
+            os.fdopen(pipes.stdout, "rb", buffering=0),
+            os.fdopen(pipes.stderr, "rb", buffering=0),
+        ]
+        try:
+            transport, protocol = await loop.connect_write_pipe(
+                asyncio.streams.FlowControlMixin, files[0]
+            )
+            app.stdin = asyncio.StreamWriter(transport, protocol, None, loop)
+            app.stdout, app.stderr = asyncio.StreamReader(), asyncio.StreamReader()
+            for reader, file in zip((app.stdout, app.stderr), files[1:], strict=True):
+                await loop.connect_read_pipe(lambda r=reader: asyncio.StreamReaderProtocol(r), file)
+        except BaseException:
+            for file in files:
+                file.close()
+            with contextlib.suppress(ProcessLookupError, PermissionError):
+                os.kill(app.pid, signal.SIGKILL)
+            raise
+        return app
+
+    def drawn(self) -> None:
+        """Its first screen is drawn: the next app may start (a tab's app says hello to
+        the hub only once its player has picked a name)."""
+        self.spawner.started(self.token)
+
+    async def wait(self) -> int:
+        """Its exit status (as the zygote tells it); its stdin is closed then."""
+        if self.returncode is None:
+            self.returncode = await self.spawner.wait(self.pid)
+        if self.stdin is not None:
+            self.stdin.close()
+        return self.returncode
 
 
 class TabService(AppService):
@@ -105,6 +166,18 @@ class TabService(AppService):
 
     async def _open_app_process(self, width: int = 80, height: int = 24):
         env = self._build_environment(width, height)
+        launch = self.launch
+        if launch.spawner is not None and launch.spawner.forks and launch.app_args is not None:
+            try:
+                forked = await ForkedApp.start(
+                    launch.spawner, env, launch.cwd or "/", launch.app_args
+                )
+            except OSError as exc:
+                log.warning("forking a tab's app failed (%s); starting it directly", exc)
+            else:
+                self._process = forked  # type: ignore[assignment]
+                self._stdin = forked.stdin
+                return forked
         self._process = process = await asyncio.create_subprocess_exec(
             *self.launch.argv,
             stdin=asyncio.subprocess.PIPE,
@@ -142,6 +215,8 @@ class TabService(AppService):
         self.bytes_out += len(payload)
         await self.remote_write_bytes(payload)
         self.first_frame.set()
+        if self.bytes_out >= FRAME_BYTES and isinstance(self._process, ForkedApp):
+            self._process.drawn()
 
     async def on_meta(self, data: bytes) -> None:
         try:
@@ -213,6 +288,8 @@ class TabService(AppService):
         if self._process is not None and self._process.returncode is None:
             with contextlib.suppress(ProcessLookupError, PermissionError):
                 os.killpg(self._process.pid, signal.SIGKILL)
+            with contextlib.suppress(ProcessLookupError, PermissionError):
+                os.kill(self._process.pid, signal.SIGKILL)  # (forked, before its setsid)
 
     def last_said(self) -> str | None:
         """The app's own one line at an ordinary end (`dicepoker: ...`), if it said one."""

@@ -5,17 +5,21 @@ process that already did it takes a few. The server starts this spawner once and
 for every SSH session's app:
 
 - request (hub -> spawner): JSON `{"id", "env", "cwd", "args"}` with the pty slave fd
-  attached (SCM_RIGHTS) on a SOCK_SEQPACKET socket pair;
+  attached (SCM_RIGHTS) on a SOCK_SEQPACKET socket pair; or, for a browser tab's app,
+  `{"id", "env", "cwd", "args", "pipes": true}` with three fds attached (the ends of its
+  stdin, stdout and stderr pipes: Textual's web driver speaks over them);
 - `{"op": "spawned", "id", "pid"}` or `{"op": "error", "id", "message"}` back;
 - `{"op": "ready"}` once, when the spawner has warmed up (before that, requests wait);
 - `{"op": "exited", "pid", "status"}` when a child ends (status: exit code, or minus
   the signal number).
 
-The child makes the pty its controlling terminal (setsid + TIOCSCTTY), puts it on fds
-0-2, keeps the server's stderr on fd 3 (`LOG_FD`: where a crash's traceback goes),
-closes everything else, restores the default handling of every signal (a server started
-under `nohup` ignores SIGHUP, and a child would inherit that), lowers its priority
-below the server's (`SESSION_NICE`), takes the environment it was given and runs the app.
+The child makes the pty its controlling terminal (setsid + TIOCSCTTY) and puts it on fds
+0-2 (a tab's child: a session of its own, its pipes on fds 0-2, Textual's settings read
+again from the tab's environment), keeps the server's stderr on fd 3 (`LOG_FD`: where a
+crash's traceback goes; a tab's: its stderr pipe), closes everything else, restores the
+default handling of every signal (a server started under `nohup` ignores SIGHUP, and a
+child would inherit that), lowers its priority below the server's (`SESSION_NICE`),
+takes the environment it was given and runs the app.
 """
 
 from __future__ import annotations
@@ -82,13 +86,18 @@ def warm_up() -> None:
         print("dicepoker: the session spawner has threads left; forking anyway", file=sys.stderr)
 
 
-def run_child(slave: int, env: dict[str, str], cwd: str, args: list[str]) -> int:
-    """In the forked child: become a session on the pty and run the app."""
+def run_child(fds: list[int], env: dict[str, str], cwd: str, args: list[str]) -> int:
+    """In the forked child: become a session on the pty (one fd: its slave end) or on a
+    tab's pipes (three fds: stdin, stdout, stderr) and run the app."""
     os.setsid()
-    fcntl.ioctl(slave, termios.TIOCSCTTY, 0)
-    server_log = os.dup(2)
-    for target in (0, 1, 2):
-        os.dup2(slave, target)
+    if len(fds) == 1:
+        fcntl.ioctl(fds[0], termios.TIOCSCTTY, 0)
+        server_log = os.dup(2)
+        fds = fds * 3
+    else:
+        server_log = os.dup(fds[2])  # a tab's crash goes to its stderr, kept for the log
+    for target, fd in enumerate(fds):
+        os.dup2(fd, target)
     os.dup2(server_log, LOG_FD)
     os.closerange(LOG_FD + 1, 65536)
     signal.set_wakeup_fd(-1)
@@ -99,22 +108,29 @@ def run_child(slave: int, env: dict[str, str], cwd: str, args: list[str]) -> int
     os.environ["DICEPOKER_LOG_FD"] = str(LOG_FD)
     with contextlib.suppress(OSError):
         os.chdir(cwd)
+    if "TEXTUAL_DRIVER" in env:  # a tab: Textual's settings are the tab's, not the spawner's
+        import importlib
+
+        import textual.constants
+
+        importlib.reload(textual.constants)
     from dicepoker_tui.serve.session_app import main
 
     return main(args)
 
 
 def _fork(sock: socket.socket, request: dict, fds: list[int]) -> dict:
-    if len(fds) != 1:
+    expected = 3 if request.get("pipes") else 1
+    if len(fds) != expected:
         for fd in fds:
             os.close(fd)
-        return {"op": "error", "id": request.get("id"), "message": "one pty fd expected"}
-    slave = fds[0]
+        message = "three pipe fds expected" if expected == 3 else "one pty fd expected"
+        return {"op": "error", "id": request.get("id"), "message": message}
     pid = os.fork()
     if pid == 0:  # the child never returns from here
         code = 1
         try:
-            code = run_child(slave, request["env"], request["cwd"], request["args"])
+            code = run_child(fds, request["env"], request["cwd"], request["args"])
         except SystemExit as exc:
             code = exc.code if isinstance(exc.code, int) else 1
         except BaseException:
@@ -124,7 +140,8 @@ def _fork(sock: socket.socket, request: dict, fds: list[int]) -> dict:
             with contextlib.suppress(Exception):
                 sys.stdout.flush()
             os._exit(code)
-    os.close(slave)
+    for fd in fds:
+        os.close(fd)
     return {"op": "spawned", "id": request.get("id"), "pid": pid}
 
 

@@ -73,14 +73,14 @@ async def operator_server(short_tmp, monkeypatch, request):
 
 async def _open_table_in_form(term: Terminal, variant_downs: int, level_downs: int) -> None:
     """Open the new-table form and choose a variant, 1 person, 1 bot of a level (by how
-    far down their lists they are), then ctrl+s."""
+    far along their fields' options they are, → each), then ctrl+s."""
     term.send("n")
     await term.shows("New table")
     steps = [
-        "\r", "\x1b[B" * variant_downs, "\r", "\t",  # variant
-        "\r", "\x1b[A", "\r", "\t",  # people: 1
-        "\r", "\x1b[B", "\r", "\t",  # bots: 1
-        "\r", "\x1b[B" * level_downs, "\r",  # level
+        "\x1b[C" * variant_downs, "\t",  # variant
+        "\x1b[D", "\t",  # people: 1
+        "\x1b[C", "\t",  # bots: 1
+        "\x1b[C" * level_downs,  # level
     ]  # fmt: skip
     for keys in steps:
         mark = term.mark()

@@ -100,3 +100,17 @@ def test_the_tab_driver_leans_on_the_web_drivers_input_thread_and_exit_event() -
     assert issubclass(tp.TabDriver, WebDriver)
     assert "run_input_thread" in vars(WebDriver)  # the thread that ends with the input
     assert "self.exit_event.set()" in inspect.getsource(WebDriver.stop_application_mode)
+
+
+async def test_an_installed_screen_is_composed_ahead_without_being_shown() -> None:
+    app = KeysApp()
+    async with app.run_test() as pilot:
+        ahead = KeysScreen()
+        app.install_screen(ahead, "ahead")
+        tp.compose_ahead(app, "ahead")
+        await pilot.pause()
+        assert ahead.is_running and ahead.query(Footer)
+        assert app.screen is not ahead
+        app.push_screen("ahead")
+        await pilot.pause()
+        assert app.screen is ahead

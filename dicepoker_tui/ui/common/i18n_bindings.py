@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING
 from textual.binding import BindingsMap
 from textual.dom import DOMNode
 
-from dicepoker_tui.i18n import N_, _, pgettext
+from dicepoker_tui.i18n import N_, _, current_language, pgettext
 from dicepoker_tui.ui.common.textual_private import (
     declared_bindings,
     key_bindings,
@@ -156,14 +156,24 @@ def _subclasses(cls: type) -> list[type]:
     return found
 
 
+_translated: dict[tuple[str, type], BindingsMap] = {}
+"""A class's bindings in a language, translated once (a session's app, forked from the
+spawner that translated them for every language, only puts them in place)."""
+
+
 def translate_classes() -> None:
     """Translate the bindings of every widget, screen and app class of this package and
     of Textual (and the title Textual's input line has in the Keys panel)."""
+    lang = current_language()
     for cls in _subclasses(DOMNode):
         if _handled(cls):
             english = _english(cls)
             if english is not None:
-                set_class_bindings(cls, translated(english, _context(cls)))
+                bindings = _translated.get((lang, cls))
+                if bindings is None:
+                    bindings = translated(english, _context(cls))
+                    _translated[lang, cls] = bindings
+                set_class_bindings(cls, bindings)
             if cls.__module__.startswith(TEXTUAL):
                 _translate_group_title(cls)
 

@@ -1,8 +1,9 @@
 """Every use of a private Textual attribute, in one place, each with why it is needed.
 
 Textual gives no public way to change a node's key bindings after it is created, to
-know whether a footer has its keys yet, to keep parsed CSS between apps, or to end an
-app in a browser tab whose server is gone. The app needs all four; this module is the
+know whether a footer has its keys yet, to keep parsed CSS between apps, to compose a
+screen before it is first shown, or to end an app in a browser tab whose server is
+gone. The app needs all five (and a few more conveniences below); this module is the
 only one that reaches past Textual's public API, and `tests/ui/test_textual_private.py`
 fails when an upgrade changes what it relies on.
 """
@@ -103,6 +104,13 @@ def reuse_parsed_styles(app: App, styles: tuple[dict, dict]) -> None:
     if app.stylesheet._variables == variables:
         for key, parsed in rules.items():
             app.stylesheet._parse_cache.set(key, parsed)
+
+
+# -- a screen made ahead -------------------------------------------------------------------
+def compose_ahead(app: App, name: str) -> None:
+    """Start an installed screen that is not shown yet, composing its widgets, as
+    `push_screen` does first (`_get_screen`): shown later, it is only laid out and drawn."""
+    app._get_screen(name)
 
 
 # -- the screen as text --------------------------------------------------------------------

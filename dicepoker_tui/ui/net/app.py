@@ -21,11 +21,19 @@ from textual.notifications import SeverityLevel
 from textual.screen import Screen
 
 from dicepoker_tui.engine.session import Session
-from dicepoker_tui.i18n import LANGUAGES, N_, _, load_translation
+from dicepoker_tui.i18n import (
+    LANGUAGES,
+    N_,
+    _,
+    current_language,
+    load_translation,
+    set_language,
+)
 from dicepoker_tui.net import protocol as p
 from dicepoker_tui.net.client import HubClient, HubError, TokenBucket
 from dicepoker_tui.ui import messages
 from dicepoker_tui.ui.app import DicePokerApp
+from dicepoker_tui.ui.common.i18n_bindings import translate_classes
 from dicepoker_tui.ui.common.textual_private import parsed_styles, reuse_parsed_styles
 from dicepoker_tui.ui.net.diff_driver import KeysDropped, diffing
 from dicepoker_tui.ui.net.lobby import NetLobbyScreen
@@ -293,8 +301,13 @@ def warm_up() -> None:
     the same), which saves a good part of its start-up time.
     """
     global _warm_styles
-    for lang in LANGUAGES:  # every session then finds its catalogue already compiled
+    spoken = current_language()
+    for lang in LANGUAGES:  # every session then finds its catalogue compiled, its keys said
         load_translation(lang)
+        set_language(lang)
+        translate_classes()
+    set_language(spoken)
+    translate_classes()
     # A NetApp itself, not a subclass: the parsed rules of App.DEFAULT_CSS are cached
     # under its rank in the app class's ancestry, which a subclass would change.
     app = NetApp("", "", keep_history=False)

@@ -9,11 +9,12 @@ from textual.screen import Screen
 from textual.widgets import DataTable, Static
 
 from dicepoker_tui.family import all_variants, get_variant
-from dicepoker_tui.i18n import _, ngettext
+from dicepoker_tui.i18n import _, current_language, ngettext
 from dicepoker_tui.net import protocol as p
 from dicepoker_tui.net.client import HubClient
 from dicepoker_tui.ui.common.footer import KeysFooter
 from dicepoker_tui.ui.common.help import HelpScreen
+from dicepoker_tui.ui.common.textual_private import compose_ahead
 from dicepoker_tui.ui.messages import OpenHistory
 from dicepoker_tui.ui.net.create_table import CreateTableScreen
 from dicepoker_tui.ui.net.names import plain, seat_name
@@ -53,6 +54,11 @@ def status_text(table: p.TableInfo) -> Text:
     return Text(_("finished"), style="dim")
 
 
+FORM_AHEAD = 3.0
+"""Seconds after the hub's first list of tables that the new-table form is made: off the
+first frame and the filled lobby (30 players arriving at once are all drawn by then)."""
+
+
 class NetLobbyScreen(Screen[None]):
     """Tables on this server: join a free seat (or your own), watch, or open a table."""
 
@@ -73,6 +79,7 @@ class NetLobbyScreen(Screen[None]):
     def __init__(self, client: HubClient) -> None:
         super().__init__()
         self.client = client
+        self._ahead = False
 
     def compose(self) -> ComposeResult:
         yield Static(_("dicepoker · connecting…"), id="net-title", classes="screen-title")
@@ -84,6 +91,9 @@ class NetLobbyScreen(Screen[None]):
         self.show_tables([], [])
 
     def show_tables(self, tables: list[p.TableInfo], seated: list[str]) -> None:
+        if not self._ahead and self.client.welcome is not None:  # the hub's first list
+            self._ahead = True
+            self.set_timer(FORM_AHEAD, self._form_ahead)
         nick = self.client.nick
         title = (
             _("dicepoker · online as {nick}").format(nick=nick)
@@ -142,9 +152,24 @@ class NetLobbyScreen(Screen[None]):
             self.client.watch(table)
 
     def action_create(self) -> None:
-        client = self.client
-        levels = client.welcome.family_levels if client.welcome else {}
-        self.app.push_screen(CreateTableScreen(levels), self._created)
+        """The new-table form: made once (in the player's language; while the player reads
+        the lobby, see `_form_ahead`), shown again at every `n` as the player left it, so
+        that it opens at once."""
+        self.app.push_screen(self._form(), self._created)
+
+    def _form(self) -> str:
+        """The installed new-table form's name (installed now if it was not)."""
+        app, form = self.app, f"new-table-{current_language()}"
+        if not app.is_screen_installed(form):
+            client = self.client
+            levels = client.welcome.family_levels if client.welcome else {}
+            app.install_screen(CreateTableScreen(levels), form)
+        return form
+
+    def _form_ahead(self) -> None:
+        """Make the form while the lobby shows, so that `n` only draws it."""
+        if self.app.screen is self:
+            compose_ahead(self.app, self._form())
 
     def _created(self, request: p.CreateTable | None) -> None:
         if request is not None:
