@@ -98,3 +98,7 @@ class Kniffel(Yahtzee):
     def label(self, box_id: str) -> str:
         """The German name of the box in every language (see the module's Decision)."""
         return self.box(box_id).label
+
+    def label_to_write(self, box_id: str) -> str:
+        """The same German name in a hint (Chance, not a translated "Шанс")."""
+        return self.label(box_id)
