@@ -34,10 +34,21 @@ def test_a_hint_writes_every_box_in_the_case_the_phrase_needs(language) -> None:
     for variant in all_variants():
         for box in variant.boxes:
             said = describe(Option("write", 20.0, box=box.id, points=9), variant)
-            name = variant.label(box.id)
-            if box.id in changed and variant.id != "kniffel":  # Kniffel's names stay German
-                name = changed[box.id]
+            shown = variant.label(box.id)
+            # Kniffel's German box names stay as printed in every language: no case ending.
+            name = shown if shown == box.label else changed.get(box.id, shown)
             assert said == f"{WRITE[language]} {name} (9)", (variant.id, box.id, said)
+
+
+@pytest.mark.parametrize("language", ["de"], indirect=True)
+def test_german_hints_put_the_sheet_name_before_the_verb(language) -> None:
+    for variant in all_variants():
+        for box in variant.boxes:
+            said = describe(Option("write", 20.0, box=box.id, points=9), variant)
+            assert said == f"{variant.label(box.id)} eintragen (9)", (variant.id, box.id, said)
+    kniffel = get_variant("kniffel")
+    said = describe(Option("write", 20.0, box="three_of_a_kind", points=9), kniffel)
+    assert said == "Dreierpasch eintragen (9)"
 
 
 def test_english_hints_name_the_box_as_the_sheet_does() -> None:
@@ -56,7 +67,12 @@ def test_the_coach_names_the_box_in_the_accusative_too(language) -> None:
 
 @pytest.mark.parametrize(
     ("language", "person", "bot"),
-    [("en", "Player 3", "Bot 2"), ("uk", "Гравець 3", "Бот 2"), ("ru", "Игрок 3", "Бот 2")],
+    [
+        ("en", "Player 3", "Bot 2"),
+        ("uk", "Гравець 3", "Бот 2"),
+        ("ru", "Игрок 3", "Бот 2"),
+        ("de", "Spieler 3", "Bot 2"),
+    ],
     indirect=["language"],
 )
 def test_default_names_are_read_in_the_language_and_others_as_typed(language, person, bot):
