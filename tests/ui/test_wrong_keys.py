@@ -40,9 +40,10 @@ async def test_hold_before_the_first_throw() -> None:
     app = make_app(SOLO)
     async with app.run_test() as pilot:
         game = table(app).game
+        await pilot.pause()
         await pilot.press("3")
+        await wait_for(pilot, lambda: expected in messages(app))  # the notice, once drawn
         assert game.state.turn.dice is None
-        assert expected in messages(app)
 
 
 async def test_throw_with_no_throws_left() -> None:
