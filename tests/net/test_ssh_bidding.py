@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dicepoker_tui.families.bidding.rules import events as bev
+from dicepoker_tui.family import all_variants
 from dicepoker_tui.net import protocol as p
 from dicepoker_tui.net.hub_socket import SocketPeer
 
@@ -28,9 +29,10 @@ async def test_two_ssh_players_see_only_their_own_cup_until_the_reveal(game_serv
     await alice.wait_for("press n to open one")
     alice.send("n")
     await alice.wait_for("New table")
-    for _ in range(5):  # the variant: Perudo comes after the five scoresheet games
+    ids = [v.id for v in all_variants()]
+    for _ in range(ids.index("perudo")):  # the variant: Perudo after the scoresheet games
         alice.send(RIGHT)
-    await alice.shows("Perudo", gone="Yatzy")
+    await alice.shows("Perudo", gone="Kniffel")
     alice.send("\x13")  # ctrl+s: open the table
     await until(lambda: hub.tables, what="the table")
     table = next(iter(hub.tables.values()))
@@ -50,7 +52,7 @@ async def test_two_ssh_players_see_only_their_own_cup_until_the_reveal(game_serv
     terms[opener].send("c")  # dudo
     await until(lambda: game.state.rounds_played == 1, what="the reveal")
     next_opener = game.state.to_act  # the loser opens the next round with their new cup
-    await terms[1 - next_opener].wait_for("Lifted cups")
+    await terms[1 - next_opener].wait_for("counted for")  # the lifted cups, told
     await terms[next_opener].wait_for("No bid yet")
 
     for seat, nick in enumerate(("alice", "bob")):

@@ -80,7 +80,8 @@ def test_sheet_rows_add_up_and_settle_to_zero() -> None:
         parts = [int(rows[k].cells[seat] or 0) for k in ("stage1_total", "stage2_total")]
         parts += [int(rows[b].cells[seat] or 0) for b in game.variant.bonus_labels]
         assert sum(parts) == sheet.total
-    assert abs(sum(float(c) for c in rows["settlement"].cells)) < 0.02
+    settled = [float(c.replace("−", "-")) for c in rows["settlement"].cells]  # a true minus
+    assert abs(sum(settled)) < 0.02
     assert result_line(game.state).endswith(f"{max(s.total for s in game.state.sheets)}.")
 
 
