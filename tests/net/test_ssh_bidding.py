@@ -52,7 +52,7 @@ async def test_two_ssh_players_see_only_their_own_cup_until_the_reveal(game_serv
     terms[opener].send("c")  # dudo
     await until(lambda: game.state.rounds_played == 1, what="the reveal")
     next_opener = game.state.to_act  # the loser opens the next round with their new cup
-    await terms[1 - next_opener].wait_for("counted for")  # the lifted cups, told
+    await terms[1 - next_opener].wait_for("Lifted cups")
     await terms[next_opener].wait_for("No bid yet")
 
     for seat, nick in enumerate(("alice", "bob")):

@@ -3,7 +3,7 @@ the table's seats and chat as the hub tells them, and what you say at the table.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from textual.app import ComposeResult
 from textual.screen import Screen
@@ -13,8 +13,16 @@ from dicepoker_tui.net.client import HubClient
 from dicepoker_tui.ui.common.footer import KeysFooter
 from dicepoker_tui.ui.net.panel import NetPanel
 
+if TYPE_CHECKING:
+    _ScreenPart = Screen[None]
+else:
+    # Not a Screen at run time: Textual gathers a screen's DEFAULT_CSS along the first
+    # DOMNode base of each class only, and a Screen first in the bases would hide the
+    # family's table screen and its styles (its borders, its layout) behind this part.
+    _ScreenPart = object
 
-class SharedTable(Screen[None]):
+
+class SharedTable(_ScreenPart):
     """The hub's part of a shared table screen, a base before the family's table screen
     (`class NetTableScreen(SharedTable, TableScreen)`): its `compose` adds the panel to
     theirs."""
