@@ -111,12 +111,7 @@ def run(args: argparse.Namespace) -> int:
     width = max(7, *(len(label) for label, _value in rows))
     for label, value in rows:
         print(f"{label:<{width}}  {value}")
-    if saved is not None:
-        print(
-            ngettext(
-                "saved {n} game to the history", "saved {n} games to the history", saved
-            ).format(n=saved)
-        )
+    _print_saved(saved)
     return 0
 
 
@@ -253,10 +248,15 @@ def _run_table(args: argparse.Namespace, bots: list[str]) -> int:
             f"{b['win_share']:>8.2%} {b['mean']:>12.2f}"
         )
     print(f"{_('seconds')}: {s['seconds']:.2f}")
+    _print_saved(saved)
+    return 0
+
+
+def _print_saved(saved: int | None) -> None:
+    """How many games `--save` kept (nothing without `--save`)."""
     if saved is not None:
         print(
             ngettext(
                 "saved {n} game to the history", "saved {n} games to the history", saved
             ).format(n=saved)
         )
-    return 0
