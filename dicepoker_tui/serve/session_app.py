@@ -20,14 +20,24 @@ from dicepoker_tui.ui.common.settings import load_settings  # noqa: E402
 from dicepoker_tui.ui.net.app import run  # noqa: E402
 
 
-def main(argv: list[str]) -> int:
+def session_args(argv: list[str]) -> tuple[str, str, bool] | None:
+    """(the hub's socket, the session token, whether the player picks a nickname), or None
+    (one line said why) when this is no session of `dicepoker serve`."""
     parser = argparse.ArgumentParser(prog="dicepoker", add_help=False)
     parser.add_argument("--connect", required=True, metavar="SOCKET")
     parser.add_argument("--pick-name", action="store_true")
     args, _rest = parser.parse_known_args(argv)
-    set_language(load_settings().language or language_from_env())
     token = os.environ.pop(TOKEN_ENV, "")
     if not token:
         print("dicepoker: " + _("--connect is for sessions of `dicepoker serve`"), file=sys.stderr)
+        return None
+    return args.connect, token, args.pick_name
+
+
+def main(argv: list[str]) -> int:
+    set_language(load_settings().language or language_from_env())
+    session = session_args(argv)
+    if session is None:
         return 2
-    return run(args.connect, token, pick_name=args.pick_name)
+    socket_path, token, pick_name = session
+    return run(socket_path, token, pick_name=pick_name)

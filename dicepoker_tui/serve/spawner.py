@@ -27,7 +27,7 @@ from pathlib import Path
 from typing import NamedTuple, TypeVar
 
 from dicepoker_tui.family.prepared import session_env
-from dicepoker_tui.serve.zygote import LOG_FD, default_signals, lower_priority
+from dicepoker_tui.serve.zygote import COLD_ENV, LOG_FD, default_signals, lower_priority
 
 log = logging.getLogger(__name__)
 T = TypeVar("T")
@@ -64,6 +64,8 @@ def _python_env() -> dict[str, str]:
         "PYTHONIOENCODING": "utf-8",
         "PYTHONPATH": PACKAGE_ROOT,
     }
+    if os.environ.get(COLD_ENV):
+        env[COLD_ENV] = os.environ[COLD_ENV]
     return env
 
 
@@ -99,7 +101,7 @@ class Spawner:
             self._proc = await asyncio.create_subprocess_exec(
                 sys.executable,
                 "-m",
-                "dicepoker_tui.serve.zygote",
+                "dicepoker_tui.serve.zygote_warm",
                 str(theirs.fileno()),
                 pass_fds=[theirs.fileno()],
                 env=_python_env(),

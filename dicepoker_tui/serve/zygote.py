@@ -38,6 +38,8 @@ import traceback
 MAX_REQUEST = 64 * 1024
 LOG_FD = 3
 """The session app's fd for the server's log (see `session_app`)."""
+COLD_ENV = "DICEPOKER_COLD_START"
+"""Set (to anything) in the server's environment: every session makes its app itself."""
 SESSION_NICE = 5
 """How much lower than the server a session app runs: the hub and the SSH connections
 come first, so one busy app cannot starve the others' echo."""
@@ -89,6 +91,16 @@ def warm_up() -> None:
 def run_child(fds: list[int], env: dict[str, str], cwd: str, args: list[str]) -> int:
     """In the forked child: become a session on the pty (one fd: its slave end) or on a
     tab's pipes (three fds: stdin, stdout, stderr) and run the app."""
+    become_session(fds, env, cwd)
+    from dicepoker_tui.serve.session_app import main
+
+    return main(args)
+
+
+def become_session(fds: list[int], env: dict[str, str], cwd: str) -> None:
+    """In a forked child: the pty (or the tab's pipes) on fds 0-2, the server's log on
+    `LOG_FD`, every other fd closed, default signals, a lower priority, the session's
+    environment and folder."""
     os.setsid()
     if len(fds) == 1:
         fcntl.ioctl(fds[0], termios.TIOCSCTTY, 0)
@@ -114,9 +126,6 @@ def run_child(fds: list[int], env: dict[str, str], cwd: str, args: list[str]) ->
         import textual.constants
 
         importlib.reload(textual.constants)
-    from dicepoker_tui.serve.session_app import main
-
-    return main(args)
 
 
 def _fork(sock: socket.socket, request: dict, fds: list[int]) -> dict:
@@ -145,7 +154,7 @@ def _fork(sock: socket.socket, request: dict, fds: list[int]) -> dict:
     return {"op": "spawned", "id": request.get("id"), "pid": pid}
 
 
-def _reap(sock: socket.socket, children: set[int]) -> None:
+def reap(sock: socket.socket, children: set[int]) -> None:
     while children:
         try:
             pid, status = os.waitpid(-1, os.WNOHANG)
@@ -161,8 +170,8 @@ def _reap(sock: socket.socket, children: set[int]) -> None:
 
 
 def serve(sock: socket.socket) -> None:
-    """Answer spawn requests until the server closes its end."""
-    warm_up()
+    """Answer spawn requests until the server closes its end, each with a fork of this
+    process that makes its app (see `zygote_warm` for the forks of a made app)."""
     with contextlib.suppress(OSError):
         sock.send(json.dumps({"op": "ready"}).encode())
     wake_r, wake_w = os.pipe()
@@ -196,17 +205,8 @@ def serve(sock: socket.socket) -> None:
                 else:
                     with contextlib.suppress(BlockingIOError):
                         os.read(wake_r, 4096)
-            _reap(sock, children)
+            reap(sock, children)
     finally:
         for pid in children:
             with contextlib.suppress(OSError):
                 os.kill(pid, signal.SIGHUP)
-
-
-def main() -> None:
-    sock = socket.socket(fileno=int(sys.argv[1]))
-    serve(sock)
-
-
-if __name__ == "__main__":
-    main()

@@ -10,6 +10,7 @@ fails when an upgrade changes what it relies on.
 
 from __future__ import annotations
 
+import os
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
@@ -196,3 +197,39 @@ class TabDriver(WebDriver):
         waiting = self._deliveries  # (key -> file, oldest first)
         for key in list(waiting)[: max(0, len(waiting) - KEPT_DELIVERIES)]:
             waiting.pop(key).close()
+
+
+# -- an app made before its player arrives ---------------------------------------------------
+def forget_size(app: App) -> None:
+    """Have the next size the app hears count as its first (`_size`): the player's
+    terminal lays the screen out and draws it all, even at the size it was made at."""
+    app._size = None
+
+
+def console_for_environment(app: App) -> None:
+    """The app's console as `App.__init__` makes it, for the environment of now (its colour
+    system comes from `TERM` and `COLORTERM`): an app made in another process's
+    environment draws in its player's terminal's colours."""
+    from rich.console import Console
+    from textual import constants
+    from textual.app import _NullFile
+
+    environ = dict(os.environ)
+    environ.pop("NO_COLOR", None)
+    app.console = Console(
+        color_system=constants.COLOR_SYSTEM,
+        file=_NullFile(),
+        markup=True,
+        highlight=False,
+        emoji=False,
+        legacy_windows=False,
+        _environ=environ,
+        force_terminal=True,
+        safe_box=False,
+        soft_wrap=False,
+    )
+
+
+def app_driver(app: App) -> object:
+    """The driver the app runs on (`_driver`; None before it starts)."""
+    return app._driver

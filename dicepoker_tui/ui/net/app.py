@@ -71,8 +71,11 @@ class NetApp(DicePokerApp):
         token: str,
         keep_history: bool = True,
         pick_name: bool = False,
+        parked: bool = False,
     ) -> None:
         super().__init__(keep_history=keep_history)  # the server's history, read-only here
+        self.parked = parked
+        """Made before its player arrived (see `warm_start`): the hub waits for the player."""
         self.client = HubClient(socket_path, token)
         self.pick_name = pick_name
         """A browser tab: the player picks a nickname before the hub is joined."""
@@ -121,9 +124,11 @@ class NetApp(DicePokerApp):
 
     def on_mount(self) -> None:  # DicePokerApp.on_mount runs too (Textual calls both)
         # after the first frame, which the hello tells the server (see serve.spawner)
-        self.call_after_refresh(self._start_hub)
+        if not self.parked:
+            self.call_after_refresh(self.start_hub)
 
-    def _start_hub(self) -> None:
+    def start_hub(self) -> None:
+        """Join the hub (a browser tab's player picks a nickname first)."""
         if self.pick_name and self.client.pick is None:
             self._ask_name()
             return
@@ -132,7 +137,7 @@ class NetApp(DicePokerApp):
     def _ask_name(self, problem: str = "") -> None:
         def picked(name: str | None) -> None:
             self.client.pick = name
-            self._start_hub()
+            self.start_hub()
 
         self.push_screen(PickNameScreen(problem, self.client.pick or ""), picked)
 

@@ -90,6 +90,11 @@ class NetLobbyScreen(Screen[None]):
     def on_mount(self) -> None:
         self.show_tables([], [])
 
+    async def retranslate(self) -> None:
+        """Build the lobby again in the language of now (see `DicePokerApp.set_language`)."""
+        await self.recompose()
+        self.show_tables(self.client.tables, self.client.seated)
+
     def show_tables(self, tables: list[p.TableInfo], seated: list[str]) -> None:
         if not self._ahead and self.client.welcome is not None:  # the hub's first list
             self._ahead = True

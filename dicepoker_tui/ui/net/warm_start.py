@@ -1,0 +1,82 @@
+"""Apps made before their players arrive.
+
+The session spawner (`serve.zygote`) keeps one app started, its lobby composed, styled and
+laid out at `PARKED_SIZE` and drawn nowhere, and forks it for every player. In the
+player's own process, `adopt` makes it theirs: their settings, language, terminal and
+colours; the terminal's size then lays the screen out and draws it, and the app joins the
+hub. A player costs the drawing of a frame, not the making of an app.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+from collections.abc import Mapping
+from pathlib import Path
+
+from dicepoker_tui.i18n import current_language, language_from_env, set_language
+from dicepoker_tui.ui.common.i18n_bindings import translate_classes, translate_node
+from dicepoker_tui.ui.common.settings import load_settings
+from dicepoker_tui.ui.common.textual_private import (
+    app_driver,
+    console_for_environment,
+    forget_size,
+)
+from dicepoker_tui.ui.net.app import NetApp
+from dicepoker_tui.ui.net.parked_driver import ParkedDriver
+
+
+def terminal_size(
+    env: Mapping[str, str] = os.environ, fd: int | None = 0
+) -> tuple[int, int] | None:
+    """The size of the terminal on `fd`, or, with none there (a browser tab's pipes), the
+    size its environment gives (`COLUMNS` and `ROWS`, as Textual's web driver reads them);
+    None when neither says."""
+    if fd is not None:
+        with contextlib.suppress(OSError):
+            return tuple(os.get_terminal_size(fd))  # type: ignore[return-value]
+    try:
+        return int(env["COLUMNS"]), int(env["ROWS"])
+    except (KeyError, ValueError):
+        return None
+
+
+def parked_app() -> NetApp:
+    """An app for a player who has not arrived yet: run it, then fork it (`adopt`)."""
+    app = NetApp("", "", parked=True)
+    app.driver_class = ParkedDriver
+    return app
+
+
+def adopt(app: NetApp, socket_path: str, token: str, pick_name: bool) -> None:
+    """Make the parked app the player's, in the player's process (its terminal or pipes on
+    fds 0-2, its environment in `os.environ`), on the app's event loop."""
+    driver = app_driver(app)
+    if not isinstance(driver, ParkedDriver):
+        raise RuntimeError("only a parked app can be adopted")
+    app.client.path = Path(socket_path)
+    app.client.token = token
+    app.pick_name = pick_name
+    app.demote_floods = True
+    app.settings = load_settings(app.settings_file)
+    app.bot_pace = app.settings.bot_pace
+    console_for_environment(app)
+    spoken = current_language()
+    if set_language(app.settings.language or language_from_env()) != spoken:
+        translate_classes()
+        translate_node(app)
+        for screen in app.screen_stack:
+            translate_node(screen)
+            retranslate = getattr(screen, "retranslate", None)
+            if retranslate is not None:
+                screen.call_later(retranslate)
+    theme = app.settings.theme
+    if theme and theme in app.available_themes and theme != app.theme:
+        app.theme = theme
+    laid_out = tuple(app.size)
+    forget_size(app)
+    app.parked = False
+    driver.adopt(app.get_driver_class())
+    if terminal_size() in (laid_out, None):  # a new size lays out and draws all by itself
+        app.screen.refresh()  # all of it: the terminal shows nothing yet
+    app.call_after_refresh(app.start_hub)
