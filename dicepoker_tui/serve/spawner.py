@@ -41,10 +41,11 @@ READY_TIMEOUT = 30.0
 
 
 def default_start_slots() -> int:
-    """Apps starting at the same time: four per core, so that the cores have work while
-    apps wait (on their terminal, the hub, timers) and other processes on the machine
-    do not take the whole CPU from the few that start."""
-    return 4 * (os.cpu_count() or 1)
+    """Apps starting at the same time: two per core, so that the cores have work while
+    apps wait (on their terminal, the hub, timers), and those few are drawn soon rather
+    than all of them late (an app forked from the parked one costs some 20-60 ms of CPU
+    to its first frame, and less the fewer share the cores)."""
+    return 2 * (os.cpu_count() or 1)
 
 
 class TabPipes(NamedTuple):

@@ -37,7 +37,7 @@ def serve(sock: socket.socket) -> bool:
     """Answer spawn requests from a parked app until the server closes its end; False
     (nothing sent) when the app could not be made, and the spawner starts apps cold."""
     from dicepoker_tui.serve.session_app import session_args
-    from dicepoker_tui.ui.net.warm_start import adopt, parked_app, terminal_size
+    from dicepoker_tui.ui.net.warm_start import adopt, make_ahead, parked_app, terminal_size
 
     app = parked_app()
     spawner = os.getpid()
@@ -53,6 +53,7 @@ def serve(sock: socket.socket) -> bool:
             print("dicepoker: the parked app has threads; sessions start cold", file=sys.stderr)
             app.exit()
             return
+        make_ahead(app)
         loop.add_reader(sock.fileno(), answer)
         worker.append(loop.create_task(work()))
         loop.add_signal_handler(signal.SIGCHLD, reaped)

@@ -200,12 +200,6 @@ class TabDriver(WebDriver):
 
 
 # -- an app made before its player arrives ---------------------------------------------------
-def forget_size(app: App) -> None:
-    """Have the next size the app hears count as its first (`_size`): the player's
-    terminal lays the screen out and draws it all, even at the size it was made at."""
-    app._size = None
-
-
 def console_for_environment(app: App) -> None:
     """The app's console as `App.__init__` makes it, for the environment of now (its colour
     system comes from `TERM` and `COLORTERM`): an app made in another process's

@@ -139,6 +139,10 @@ class NetApp(DicePokerApp):
             self.client.pick = name
             self.start_hub()
 
+        made = pick_name_screen()
+        if not problem and self.is_screen_installed(made):  # made ahead (see `warm_start`)
+            self.push_screen(made, picked)
+            return
         self.push_screen(PickNameScreen(problem, self.client.pick or ""), picked)
 
     async def _connect(self) -> None:
@@ -288,6 +292,11 @@ class NetApp(DicePokerApp):
         for command in super().get_system_commands(screen):
             if command.title not in ("Screenshot", _("Screenshot")):  # writes on the server
                 yield command
+
+
+def pick_name_screen() -> str:
+    """The name of the nickname screen made ahead, in the language of now."""
+    return f"pick-name-{current_language()}"
 
 
 async def _no_hub() -> None:

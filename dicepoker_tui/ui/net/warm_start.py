@@ -19,11 +19,12 @@ from dicepoker_tui.ui.common.i18n_bindings import translate_classes, translate_n
 from dicepoker_tui.ui.common.settings import load_settings
 from dicepoker_tui.ui.common.textual_private import (
     app_driver,
+    compose_ahead,
     console_for_environment,
-    forget_size,
 )
-from dicepoker_tui.ui.net.app import NetApp
+from dicepoker_tui.ui.net.app import NetApp, pick_name_screen
 from dicepoker_tui.ui.net.parked_driver import ParkedDriver
+from dicepoker_tui.ui.net.pick_name import PickNameScreen
 
 
 def terminal_size(
@@ -42,10 +43,19 @@ def terminal_size(
 
 
 def parked_app() -> NetApp:
-    """An app for a player who has not arrived yet: run it, then fork it (`adopt`)."""
+    """An app for a player who has not arrived yet: run it, `make_ahead`, then fork it
+    (`adopt`)."""
     app = NetApp("", "", parked=True)
     app.driver_class = ParkedDriver
     return app
+
+
+def make_ahead(app: NetApp) -> None:
+    """Compose, in the parked app, the first screen a browser tab shows (its nickname)."""
+    name = pick_name_screen()
+    if not app.is_screen_installed(name):
+        app.install_screen(PickNameScreen(), name)
+        compose_ahead(app, name)
 
 
 def adopt(app: NetApp, socket_path: str, token: str, pick_name: bool) -> None:
@@ -73,10 +83,12 @@ def adopt(app: NetApp, socket_path: str, token: str, pick_name: bool) -> None:
     theme = app.settings.theme
     if theme and theme in app.available_themes and theme != app.theme:
         app.theme = theme
-    laid_out = tuple(app.size)
-    forget_size(app)
     app.parked = False
-    driver.adopt(app.get_driver_class())
-    if terminal_size() in (laid_out, None):  # a new size lays out and draws all by itself
+    if pick_name:  # a tab: its nickname screen (made ahead) is the first frame
+        app.start_hub()
+    same_size = terminal_size() in (tuple(app.size), None)
+    driver.adopt(app.get_driver_class())  # it tells its size: a new one lays out, draws all
+    if same_size and not pick_name:
         app.screen.refresh()  # all of it: the terminal shows nothing yet
-    app.call_after_refresh(app.start_hub)
+    if not pick_name:
+        app.call_after_refresh(app.start_hub)
