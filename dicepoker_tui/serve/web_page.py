@@ -3,7 +3,9 @@
 The page's own script opens the websocket; wrapped here, the reason the server gives
 when it closes the socket replaces the page's "Session ended." (and its Restart
 button reads "Play again"), in the browser's language; the page gets a title. The
-page's link to an outside font is dropped: the page asks nothing of any other site.
+page's link to an outside font is dropped: the page asks nothing of any other site; and
+so is its background image, one request and 60 KB fewer before the tab connects (its
+script connects once the page and everything it shows are loaded).
 """
 
 from __future__ import annotations
@@ -37,6 +39,7 @@ END_LINE_SCRIPT = """<script>
 </script>
 """
 FONT_LINK = re.compile(r'<link\s+rel="stylesheet"\s+href="https://fonts[^>]*>', re.S)
+BACKGROUND_IMAGE = re.compile(r"\n\s*background-image:\s*url\([^)]*background\.png[^)]*\);")
 
 
 def page_with_end_line(
@@ -49,7 +52,7 @@ def page_with_end_line(
     lost = translation.gettext(N_("the connection to the game was lost"))
     lost_js = json.dumps(f"dicepoker: {lost}.").replace("</", "<\\/")
     script = END_LINE_SCRIPT.replace("LOST", lost_js, 1)
-    page = FONT_LINK.sub("", response.text)
+    page = BACKGROUND_IMAGE.sub("", FONT_LINK.sub("", response.text))
     head = f"<head>\n<title>{html.escape(title)}</title>\n{script}"
     page = page.replace("<head>", head, 1)
     again = html.escape(translation.gettext(N_("Play again")))

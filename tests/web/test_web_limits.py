@@ -147,6 +147,7 @@ async def test_the_page_asks_nothing_of_other_sites(web_server):
     assert f"ws://127.0.0.1:{server.web.port}/ws" in html
     assert "<title>dicepoker</title>" in html  # the browser's tab is named
     assert ">Play again<" in html and "the connection to the game was lost" in html
+    assert "background.png" not in html  # nothing to wait for before the tab connects
 
 
 async def test_the_page_speaks_the_browsers_language(web_server):
