@@ -22,6 +22,7 @@ import socket
 import sys
 import threading
 import traceback
+from typing import Any
 
 from textual.pilot import Pilot
 
@@ -147,13 +148,14 @@ def own_loop(loop: asyncio.AbstractEventLoop, sock: socket.socket) -> None:
     self-pipe of its own, no signal handlers of the parent's, and the loop running here
     (asyncio's private parts of a selector event loop: there is no public way to carry a
     loop across a fork)."""
+    selector_loop: Any = loop
     asyncio._set_running_loop(loop)  # asyncio knows a running loop by its pid
-    _STALE.extend([loop._selector, loop._ssock, loop._csock, sock])  # type: ignore[attr-defined]
-    loop._signal_handlers.clear()  # type: ignore[attr-defined]
-    loop._selector = selectors.DefaultSelector()  # type: ignore[attr-defined]
-    loop._ssock = loop._csock = None  # type: ignore[attr-defined]
-    loop._internal_fds -= 1  # type: ignore[attr-defined]
-    loop._make_self_pipe()  # type: ignore[attr-defined]
+    _STALE.extend([selector_loop._selector, selector_loop._ssock, selector_loop._csock, sock])
+    selector_loop._signal_handlers.clear()
+    selector_loop._selector = selectors.DefaultSelector()
+    selector_loop._ssock = selector_loop._csock = None
+    selector_loop._internal_fds -= 1
+    selector_loop._make_self_pipe()
 
 
 def main() -> None:

@@ -95,10 +95,10 @@ async def test_a_face_key_keeps_the_quantity_while_it_is_a_legal_raise() -> None
         await wait_for(pilot, lambda: table._my_turn)
         legal = set(table.game.legal_bids())
         quantity = max(q for q, f in legal if f == 6 and (q, 5) in legal and (q, 4) in legal)
-        table.quantity, table.face = quantity, 4
+        table.draft.quantity, table.draft.face = quantity, 4
         await pilot.press("5")
-        assert (table.quantity, table.face) == (quantity, 5)  # still legal: kept
+        assert (table.draft.quantity, table.draft.face) == (quantity, 5)  # still legal: kept
         low = min(q for q, f in legal if f == 2)
-        table.quantity = low - 1 if low > 1 else low
+        table.draft.quantity = low - 1 if low > 1 else low
         await pilot.press("2")
-        assert (table.quantity, 2) in legal  # not legal any more: the smallest raise
+        assert (table.draft.quantity, 2) in legal  # not legal any more: the smallest raise

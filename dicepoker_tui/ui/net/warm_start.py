@@ -35,7 +35,8 @@ def terminal_size(
     None when neither says."""
     if fd is not None:
         with contextlib.suppress(OSError):
-            return tuple(os.get_terminal_size(fd))  # type: ignore[return-value]
+            size = os.get_terminal_size(fd)
+            return size.columns, size.lines
     try:
         return int(env["COLUMNS"]), int(env["ROWS"])
     except (KeyError, ValueError):

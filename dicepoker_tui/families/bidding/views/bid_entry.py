@@ -1,37 +1,52 @@
-"""Bid entry at the bidding table: the bid being composed, its keys and its prompt.
-
-A mixin of `BiddingTableScreen`, which gives it the game, whose turn it is, and the
-redraw.
-"""
+"""Bid entry at the bidding table: the bid a person is composing, how keys change it, and
+the prompt that shows it. The table screen has one (`BiddingTableScreen.draft`) and
+tells it whose turn it is."""
 
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable
 
 from rich.cells import cell_len
 from rich.text import Text
-from textual.screen import Screen
-from textual.widgets import Static
+from textual.binding import Binding
 
-from dicepoker_tui.engine.errors import IllegalMove
 from dicepoker_tui.families.bidding.rules.game import BiddingGame
 from dicepoker_tui.families.bidding.rules.state import BiddingState
 from dicepoker_tui.families.bidding.views.text import bid_words, styled_template
 from dicepoker_tui.i18n import _
 from dicepoker_tui.ui.common.text import shorten
 
+ENTRY_BINDINGS = [
+    Binding("up", "quantity(1)", "Qty+", key_display="↑"),
+    Binding("down", "quantity(-1)", "Qty-", key_display="↓", show=False),
+    Binding("right", "face(1)", "Face", key_display="→"),
+    Binding("left", "face(-1)", "Face-", key_display="←", show=False),
+    Binding("1", "set_face(1)", "Face 1", show=False),
+    Binding("2", "set_face(2)", "Face 2", show=False),
+    Binding("3", "set_face(3)", "Face 3", show=False),
+    Binding("4", "set_face(4)", "Face 4", show=False),
+    Binding("5", "set_face(5)", "Face 5", show=False),
+    Binding("6", "set_face(6)", "Face 6", show=False),
+    Binding("enter", "bid", "Bid", key_display="⏎"),
+    # one of each pair shows: the word for a challenge at this variant's table
+    Binding("c", "challenge('dudo')", "Dudo"),
+    Binding("c", "challenge('liar')", "Liar!"),
+    Binding("d", "challenge('dudo')", "Dudo", show=False),
+    Binding("d", "challenge('liar')", "Liar!", show=False),
+    Binding("z", "calza", "Calza"),
+]
+"""The keys of bid entry, in the table screen's bindings."""
+ENTRY_ACTIONS = frozenset({"quantity", "face", "set_face", "bid", "challenge", "calza"})
+"""The table's actions that make a move or change the bid being composed."""
 
-class BidEntry(Screen[None]):
-    """The bid a person is composing (`quantity` × `face`) and the keys that change it."""
 
-    game: BiddingGame
-    quantity: int
-    face: int
-    _my_turn: bool
-    _reveal_waits: bool
-    _refresh: Callable[[], None]
-    _moved: Callable[[], None]
+class BidDraft:
+    """The bid being composed at `game` (`quantity` × `face`)."""
+
+    def __init__(self, game: BiddingGame) -> None:
+        self.game = game
+        self.quantity = 1
+        self.face = 2
 
     @property
     def state(self) -> BiddingState:
@@ -45,7 +60,7 @@ class BidEntry(Screen[None]):
         )
         return min(quantities) if quantities else None
 
-    def _reset_entry(self) -> None:
+    def reset(self) -> None:
         """Start the entry at the smallest legal raise of the last face (or of the face the
         viewer holds most of, to open)."""
         state = self.state
@@ -65,24 +80,24 @@ class BidEntry(Screen[None]):
             quantity, face = legal[0]
         self.quantity, self.face = quantity, face
 
-    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        if action in {"quantity", "face", "set_face", "bid", "challenge", "calza"}:
-            if not self._my_turn:
-                return False
-            if action == "calza" and not self.game.variant.calza:
-                return False
-            if action == "challenge" and parameters[:1] != (self.game.variant.call_name,):
-                return False
-        return True
+    def allows(self, action: str, parameters: tuple[object, ...], my_turn: bool) -> bool:
+        """Whether a key's `action` is on now (a move or an entry key only in one's turn;
+        calza only where the variant has it; the challenge under this variant's word)."""
+        if action not in ENTRY_ACTIONS:
+            return True
+        if not my_turn:
+            return False
+        if action == "calza" and not self.game.variant.calza:
+            return False
+        return not (action == "challenge" and parameters[:1] != (self.game.variant.call_name,))
 
-    def action_quantity(self, step: int) -> None:
+    def step_quantity(self, step: int) -> None:
         self.quantity = max(1, min(self.state.total_dice, self.quantity + step))
-        self._refresh()
 
-    def action_face(self, step: int) -> None:
-        self.action_set_face((self.face - 1 + step) % 6 + 1)
+    def step_face(self, step: int) -> None:
+        self.set_face((self.face - 1 + step) % 6 + 1)
 
-    def action_set_face(self, face: int) -> None:
+    def set_face(self, face: int) -> None:
         """Bid on `face`: the quantity stays while it is still a legal raise, else it
         becomes the smallest one."""
         self.face = face
@@ -90,32 +105,13 @@ class BidEntry(Screen[None]):
             quantity = self._min_quantity(face)
             if quantity is not None:
                 self.quantity = quantity
-        self._refresh()
 
-    def _human(self, move) -> None:
-        if not self._my_turn:
-            return
-        try:
-            move()
-        except IllegalMove as exc:
-            self.notify(exc.message, severity="warning", timeout=3)
-            return
-        self._moved()
-
-    def action_bid(self) -> None:
-        self._human(lambda: self.game.bid(self.quantity, self.face))
-
-    def action_challenge(self, call: str = "") -> None:
-        """Challenge the last bid (`call`: what this variant's table calls it)."""
-        self._human(self.game.challenge)
-
-    def action_calza(self) -> None:
-        self._human(self.game.calza)
-
-    def _entry_text(self) -> Text:
+    def prompt(self, my_turn: bool, reveal_waits: bool, room: int) -> Text:
+        """The entry's two lines: whose turn, the bid being composed and its keys (a name
+        gives way to the bid when `room` cells are too few)."""
         state = self.state
         text = Text(no_wrap=True, overflow="ellipsis")
-        if self._reveal_waits:
+        if reveal_waits:
             text.append(_("Read the cups, then press a key."), style="bold")
             return text
         if state.finished:
@@ -125,13 +121,12 @@ class BidEntry(Screen[None]):
         if seat is None:
             return text
         name = state.players[seat].shown
-        if not self._my_turn:
+        if not my_turn:
             text.append(_("{name} is thinking…").format(name=name), style="italic")
             return text
         bid = f"◀ {bid_words(self.quantity, self.face)} ▶"
         template = _("{name}, your bid: {bid}")
         prompt = styled_template(template, "bid", bid, "bold reverse", name=name)
-        room = self.query_one("#bid-entry", Static).content_region.width
         if room and prompt.cell_len > room:  # the name gives way: the bid stays whole
             name = shorten(name, max(4, cell_len(name) - (prompt.cell_len - room)))
             prompt = styled_template(template, "bid", bid, "bold reverse", name=name)

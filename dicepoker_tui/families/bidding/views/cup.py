@@ -6,6 +6,7 @@ from rich.text import Text
 from textual.reactive import reactive
 from textual.widget import Widget
 
+from dicepoker_tui.families.bidding.rules.state import BiddingState
 from dicepoker_tui.i18n import _
 from dicepoker_tui.ui.common.dice import face_lines
 
@@ -46,3 +47,26 @@ class CupDice(Widget):
                 text.append("\n")
             text.append(" ".join(face[row] for face in faces))
         return text
+
+
+def show_cup(
+    cup: CupDice, state: BiddingState, viewer: int | None, humans: bool, reveal_waits: bool
+) -> None:
+    """What the table's cup shows: the `viewer`'s dice, or why no cup shows (the game is
+    over, bots only, a hand-over to come, the lifted cups still being read)."""
+    if state.finished:
+        cup.title = _("Cups")
+        cup.hidden_text = _("Game over.")
+        cup.dice = None
+    elif viewer is None:
+        cup.title = _("Cups")
+        cup.hidden_text = (
+            _("Cups hidden until hand-over") if humans else _("Cups hidden (bots only)")
+        )
+        cup.dice = None
+    else:
+        cup.title = _("{name}'s cup").format(name=state.players[viewer].shown)
+        cup.dice = tuple(state.cups[viewer]) if state.cups else ()
+        if reveal_waits:  # the new round's cup, once the lifted ones are read
+            cup.hidden_text = _("Your new cup shows once the cups are read.")
+            cup.dice = None

@@ -5,11 +5,16 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 
 from rich.cells import cell_len
 from rich.console import Console, ConsoleOptions, RenderResult
 from rich.measure import Measurement
 from rich.text import Text
+
+from dicepoker_tui.families.bidding.rules import events as ev
+from dicepoker_tui.families.bidding.rules.game import BiddingGame
+from dicepoker_tui.families.bidding.views.text import event_line
 
 BRACKETS = re.compile(r"\([^()]*\)")
 """A bracketed part, which wraps as one word."""
@@ -52,3 +57,25 @@ class BiddingLogLine:
     def __rich_measure__(self, console: Console, options: ConsoleOptions) -> Measurement:
         widest = max(cell_len(line) for line in self.text.plain.split("\n"))
         return Measurement(min(widest, 12), min(widest, options.max_width))
+
+
+def log_lines(game: BiddingGame) -> list[Text]:
+    """The log of `game` so far, a line for each event that shows in it."""
+    names = [p.shown for p in game.state.players]
+    lines = (event_line(event, names, game.variant) for event in game.events)
+    return [line for line in lines if line is not None]
+
+
+def last_reveal(events: Sequence[ev.Event]) -> tuple[bool, list[ev.Event]]:
+    """(whether the round of the last reveal was palifico, the changes it made: dice lost
+    and players out)."""
+    palifico = reveal_palifico = False
+    outcome: list[ev.Event] = []
+    for event in events:
+        if isinstance(event, ev.RoundStarted):
+            palifico = event.palifico
+        elif isinstance(event, ev.CupsRevealed):
+            reveal_palifico, outcome = palifico, []
+        elif isinstance(event, ev.DiceCountChanged | ev.PlayerOut):
+            outcome.append(event)
+    return reveal_palifico, outcome

@@ -4,30 +4,35 @@ between human players, so each sees only their own cup."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from rich.text import Text
 from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
+from textual.screen import Screen
 from textual.widgets import RichLog, Static
 
+from dicepoker_tui.engine.errors import IllegalMove
 from dicepoker_tui.families.bidding.bots.levels import BiddingBot
 from dicepoker_tui.families.bidding.rules import events as ev
 from dicepoker_tui.families.bidding.rules.game import BiddingGame
 from dicepoker_tui.families.bidding.rules.state import BiddingState
-from dicepoker_tui.families.bidding.views.bid_entry import BidEntry
-from dicepoker_tui.families.bidding.views.cup import CupDice
+from dicepoker_tui.families.bidding.views.bid_entry import ENTRY_BINDINGS, BidDraft
+from dicepoker_tui.families.bidding.views.cup import CupDice, show_cup
+from dicepoker_tui.families.bidding.views.handover_text import handover_detail
 from dicepoker_tui.families.bidding.views.help import BiddingHelpScreen
-from dicepoker_tui.families.bidding.views.log_line import BiddingLogLine
+from dicepoker_tui.families.bidding.views.log_line import BiddingLogLine, last_reveal, log_lines
 from dicepoker_tui.families.bidding.views.seat_role import BiddingSeatRole
-from dicepoker_tui.families.bidding.views.table_fit import NEEDED, TableFit
+from dicepoker_tui.families.bidding.views.table_fit import NEEDED, fit_table, too_small
 from dicepoker_tui.families.bidding.views.text import (
     bid_line,
-    bid_words,
     event_line,
     reveal_summary,
     round_outcome,
     seats_text,
+    table_title,
 )
 from dicepoker_tui.family import bot_driver
 from dicepoker_tui.i18n import _
@@ -38,7 +43,7 @@ from dicepoker_tui.ui.common.size_notice import SizeNotice
 from dicepoker_tui.ui.messages import ToLobby
 
 
-class BiddingTableScreen(TableFit, BidEntry):
+class BiddingTableScreen(Screen[None]):
     """One bidding game at the table."""
 
     DEFAULT_CSS = """
@@ -52,23 +57,7 @@ class BiddingTableScreen(TableFit, BidEntry):
     #bid-log { width: 1fr; height: 1fr; border: round $primary; scrollbar-size-vertical: 1; }
     """
     BINDINGS = [
-        Binding("up", "quantity(1)", "Qty+", key_display="↑"),
-        Binding("down", "quantity(-1)", "Qty-", key_display="↓", show=False),
-        Binding("right", "face(1)", "Face", key_display="→"),
-        Binding("left", "face(-1)", "Face-", key_display="←", show=False),
-        Binding("1", "set_face(1)", "Face 1", show=False),
-        Binding("2", "set_face(2)", "Face 2", show=False),
-        Binding("3", "set_face(3)", "Face 3", show=False),
-        Binding("4", "set_face(4)", "Face 4", show=False),
-        Binding("5", "set_face(5)", "Face 5", show=False),
-        Binding("6", "set_face(6)", "Face 6", show=False),
-        Binding("enter", "bid", "Bid", key_display="⏎"),
-        # one of each pair shows: the word for a challenge at this variant's table
-        Binding("c", "challenge('dudo')", "Dudo"),
-        Binding("c", "challenge('liar')", "Liar!"),
-        Binding("d", "challenge('dudo')", "Dudo", show=False),
-        Binding("d", "challenge('liar')", "Liar!", show=False),
-        Binding("z", "calza", "Calza"),
+        *ENTRY_BINDINGS,
         Binding("question_mark", "rules", "Rules", key_display="?"),
         Binding("f1", "rules", "Rules", show=False),
         Binding("escape", "leave", "Lobby"),
@@ -97,8 +86,8 @@ class BiddingTableScreen(TableFit, BidEntry):
         self.pace = pace
         self.viewer: int | None
         self.humans, self.viewer = self.role.seats(game.state.players, bots)
-        self.quantity = 1
-        self.face = 2
+        self.draft = BidDraft(game)
+        """The bid a person here is composing."""
         self._token = 0
         self._reveal_palifico = False
         self._last_outcome: list[ev.Event] = []
@@ -107,6 +96,15 @@ class BiddingTableScreen(TableFit, BidEntry):
         self._reveals_read = 0
         """Reveals the people at this screen have seen and gone on from (a key press)."""
         self._ready = False
+
+    @property
+    def state(self) -> BiddingState:
+        return self.game.state
+
+    @property
+    def too_small(self) -> bool:
+        """Whether the size notice stands in for the table (no bids made blind)."""
+        return too_small(self)
 
     @property
     def hot_seat(self) -> bool:
@@ -129,25 +127,15 @@ class BiddingTableScreen(TableFit, BidEntry):
         yield KeysFooter()
 
     def on_mount(self) -> None:
-        names = [p.shown for p in self.state.players]
         log = self.query_one(RichLog)
-        palifico = False
-        for event in self.game.events:
-            line = event_line(event, names, self.game.variant)
-            if line is not None:
-                log.write(BiddingLogLine(line), shrink=True)
-            if isinstance(event, ev.RoundStarted):
-                palifico = event.palifico
-            elif isinstance(event, ev.CupsRevealed):
-                self._reveal_palifico = palifico
-                self._last_outcome = []
-            elif isinstance(event, ev.DiceCountChanged | ev.PlayerOut):
-                self._last_outcome.append(event)
+        for line in log_lines(self.game):
+            log.write(BiddingLogLine(line), shrink=True)
+        self._reveal_palifico, self._last_outcome = last_reveal(self.game.events)
         self._reveals_read = self._reveals()  # a resumed game's reveals were read before
         self._subscription = self.game.subscribe(self._on_event)
         self._ready = True
-        self._fit()
-        self._reset_entry()
+        fit_table(self)
+        self.draft.reset()
         self._refresh()
         self.call_after_refresh(self._next)
 
@@ -166,7 +154,7 @@ class BiddingTableScreen(TableFit, BidEntry):
             self._last_outcome.append(event)
         if self.role.follows_events and self.is_mounted and self._ready:
             if isinstance(event, ev.BidMade | ev.RoundStarted):
-                self._reset_entry()
+                self.draft.reset()
             self._refresh()
             self._next()
 
@@ -192,8 +180,12 @@ class BiddingTableScreen(TableFit, BidEntry):
     def on_resize(self) -> None:
         """The table fits the terminal; the bid prompt fits its line by the entry's width,
         known after layout."""
-        self._fit()
+        fit_table(self)
         self.call_after_refresh(self._refresh_entry)
+
+    def _entry_text(self) -> Text:
+        room = self.query_one("#bid-entry", Static).content_region.width
+        return self.draft.prompt(self._my_turn, self._reveal_waits, room)
 
     def _refresh_entry(self) -> None:
         if self.is_mounted:
@@ -201,12 +193,7 @@ class BiddingTableScreen(TableFit, BidEntry):
 
     def _refresh(self) -> None:
         state, variant = self.state, self.game.variant
-        title = Text(no_wrap=True, overflow="ellipsis")
-        round_no = _("round {round}").format(round=state.round)
-        title.append(f"{_(variant.name)} · {round_no}", style="bold")
-        if state.palifico:
-            title.append("  " + _("PALIFICO: ones not wild, the face stays"), style="bold reverse")
-        self.query_one("#bid-title", Static).update(title)
+        self.query_one("#bid-title", Static).update(table_title(state, variant))
         seats = self.query_one("#bid-seats", Static)
         seats.update(
             seats_text(state, variant, self.viewer, self.showing_reveal, self._reveal_palifico)
@@ -219,24 +206,7 @@ class BiddingTableScreen(TableFit, BidEntry):
             current.append(" " + round_outcome(self._last_outcome, names))
         self.query_one("#bid-current", Static).update(current)
         cup = self.query_one(CupDice)
-        if state.finished:
-            cup.title = _("Cups")
-            cup.hidden_text = _("Game over.")
-            cup.dice = None
-        elif self.viewer is None:
-            cup.title = _("Cups")
-            cup.hidden_text = (
-                _("Cups hidden (bots only)")
-                if not self.humans
-                else _("Cups hidden until hand-over")
-            )
-            cup.dice = None
-        else:
-            cup.title = _("{name}'s cup").format(name=state.players[self.viewer].shown)
-            cup.dice = tuple(state.cups[self.viewer]) if state.cups else ()
-            if self._reveal_waits:  # the new round's cup, once the lifted ones are read
-                cup.hidden_text = _("Your new cup shows once the cups are read.")
-                cup.dice = None
+        show_cup(cup, state, self.viewer, bool(self.humans), self._reveal_waits)
         hidden = self.role.hidden_cup_text(state)
         if hidden is not None:
             cup.hidden_text = hidden
@@ -273,6 +243,42 @@ class BiddingTableScreen(TableFit, BidEntry):
             self._reveals_read = self._reveals()
             self._refresh()
             self._next()
+
+    # -- bid entry ------------------------------------------------------------------------
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        return self.draft.allows(action, parameters, self._my_turn)
+
+    def action_quantity(self, step: int) -> None:
+        self.draft.step_quantity(step)
+        self._refresh()
+
+    def action_face(self, step: int) -> None:
+        self.draft.step_face(step)
+        self._refresh()
+
+    def action_set_face(self, face: int) -> None:
+        self.draft.set_face(face)
+        self._refresh()
+
+    def action_bid(self) -> None:
+        self._human(lambda: self.game.bid(self.draft.quantity, self.draft.face))
+
+    def action_challenge(self, call: str = "") -> None:
+        """Challenge the last bid (`call`: what this variant's table calls it)."""
+        self._human(self.game.challenge)
+
+    def action_calza(self) -> None:
+        self._human(self.game.calza)
+
+    def _human(self, move: Callable[[], object]) -> None:
+        if not self._my_turn:
+            return
+        try:
+            move()
+        except IllegalMove as exc:
+            self.notify(exc.message, severity="warning", timeout=3)
+            return
+        self._moved()
 
     # -- turn flow ------------------------------------------------------------------------
     @property
@@ -313,31 +319,9 @@ class BiddingTableScreen(TableFit, BidEntry):
         self.viewer = None
         self._refresh()
         state = self.state
-        if state.bid is None and state.last_reveal is not None:
-            detail = reveal_summary(state, state.last_reveal)
-            detail += " " + round_outcome(self._last_outcome, [p.shown for p in state.players])
-            detail += "\n" + _("Round {round}: you open.").format(round=state.round)
-        elif state.bid is None:
-            detail = _("Round {round}: you open.").format(round=state.round)
-        else:
-            bid = bid_words(state.bid.quantity, state.bid.face)
-            detail = _("The bid is {bid}.").format(bid=bid)
-            if state.last_reveal is not None and not self._bid_this_round(seat):
-                # what happened at the reveal since this player last looked
-                names = [p.shown for p in state.players]
-                outcome = round_outcome(self._last_outcome, names)
-                detail = f"{reveal_summary(state, state.last_reveal)} {outcome}\n{detail}"
+        detail = handover_detail(self.game, seat, self._last_outcome)
         name = state.players[seat].shown
         self.app.push_screen(HandoverScreen(name, detail, None), self._after_handover)
-
-    def _bid_this_round(self, seat: int) -> bool:
-        """Whether `seat` has bid since the round began."""
-        for event in reversed(self.game.events):
-            if isinstance(event, ev.RoundStarted):
-                return False
-            if isinstance(event, ev.BidMade) and event.player == seat:
-                return True
-        return False
 
     def _after_handover(self, result: HandoverResult | None) -> None:
         self._handover_open = False
@@ -345,7 +329,7 @@ class BiddingTableScreen(TableFit, BidEntry):
             self.action_leave()
             return
         self.viewer = self.state.to_act
-        self._reset_entry()
+        self.draft.reset()
         self._refresh()
 
     def _schedule_bot(self) -> None:
@@ -373,7 +357,7 @@ class BiddingTableScreen(TableFit, BidEntry):
             return
         if self.hot_seat:
             self.viewer = None
-        self._reset_entry()
+        self.draft.reset()
         self._refresh()
         self._next()
 

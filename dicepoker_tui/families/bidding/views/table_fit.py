@@ -14,22 +14,19 @@ WIDE, TALL = 130, 34
 """From this size on, the dice are large and the panel takes half the width."""
 
 
-class TableFit(Screen[None]):
-    """A mixin of `BiddingTableScreen`: `_fit()` on mounting and on every resize."""
+def fit_table(screen: Screen) -> None:
+    """Fit the bidding table `screen` to the terminal (on mounting and at every resize).
+    Direct style changes, not breakpoint classes: a class change restyles every widget."""
+    size = screen.app.size
+    small = screen.query_one(SizeNotice).fit(size)
+    screen.query_one("#bid-body").display = not small
+    screen.query_one("#bid-title").display = not small
+    big = size.width >= WIDE and size.height >= TALL
+    screen.query_one("#bid-left").styles.width = max(46, size.width // 2) if big else 46
+    screen.query_one(CupDice).big = big
+    screen.refresh_bindings()  # the bid keys are off while the notice shows
 
-    def _fit(self) -> None:
-        """Direct style changes, not breakpoint classes: a class change restyles every
-        widget."""
-        size = self.app.size
-        small = self.query_one(SizeNotice).fit(size)
-        self.query_one("#bid-body").display = not small
-        self.query_one("#bid-title").display = not small
-        big = size.width >= WIDE and size.height >= TALL
-        self.query_one("#bid-left").styles.width = max(46, size.width // 2) if big else 46
-        self.query_one(CupDice).big = big
-        self.refresh_bindings()  # the bid keys are off while the notice shows
 
-    @property
-    def too_small(self) -> bool:
-        """Whether the notice stands in for the table (no bids made blind)."""
-        return bool(self.query(SizeNotice)) and self.query_one(SizeNotice).display
+def too_small(screen: Screen) -> bool:
+    """Whether the notice stands in for the table (no bids made blind)."""
+    return bool(screen.query(SizeNotice)) and screen.query_one(SizeNotice).display

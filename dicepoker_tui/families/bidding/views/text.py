@@ -376,3 +376,13 @@ def review_text(events: list[ev.Event], variant: BiddingVariant) -> Text:
                     text.append(f"  {s.place}. {names[s.player]}\n")
     flush_bids()
     return text
+
+
+def table_title(state: BiddingState, variant: BiddingVariant) -> Text:
+    """The table's title line: the game, the round, and palifico when it is."""
+    title = Text(no_wrap=True, overflow="ellipsis")
+    round_no = _("round {round}").format(round=state.round)
+    title.append(f"{_(variant.name)} · {round_no}", style="bold")
+    if state.palifico:
+        title.append("  " + _("PALIFICO: ones not wild, the face stays"), style="bold reverse")
+    return title
