@@ -32,6 +32,7 @@ from dicepoker_tui.ui.lobby.palette import PaletteCommand, lobby_commands
 from dicepoker_tui.ui.lobby.seat_edits import SeatEdits
 from dicepoker_tui.ui.lobby.seats import MAX_PLAYERS, SeatList, available_bot_levels
 from dicepoker_tui.ui.lobby.seed_input import SeedInput
+from dicepoker_tui.ui.lobby.toggles import HELP_TO_WIN, REAL_DICE, help_to_win_said, toggle_label
 from dicepoker_tui.ui.messages import OpenHistory, OpenResume, StartGame
 from dicepoker_tui.ui.views import views_for
 
@@ -113,9 +114,11 @@ class LobbyScreen(Screen[None]):
                             yield SeedInput(
                                 placeholder=_("random"), type="integer", compact=True, id="seed"
                             )
-                            yield Button(self._real_dice_label(), compact=True, id="real-dice")
+                            real = toggle_label(REAL_DICE, "d", self.real_dice)
+                            yield Button(real, compact=True, id="real-dice")
                         with Horizontal(id="help-row"):
-                            yield Button(self._help_label(), compact=True, id="help-to-win")
+                            helps = toggle_label(HELP_TO_WIN, "w", self.help_to_win)
+                            yield Button(helps, compact=True, id="help-to-win")
                 with Horizontal(id="lobby-actions", classes="button-row"):
                     yield Button(_("Start") + " s", id="start", variant="primary", compact=True)
                     yield Button(_("Resume") + " c", id="resume", compact=True)
@@ -184,8 +187,7 @@ class LobbyScreen(Screen[None]):
         self.show_seats(0)
         self.query_one("#seed", Input).value = "" if setup.seed is None else str(setup.seed)
         self.real_dice = setup.real_dice
-        self._show_real_dice()
-        self._show_help_to_win()
+        self._show_toggles()
         self.show_about()
 
     @property
@@ -244,23 +246,12 @@ class LobbyScreen(Screen[None]):
             )
         return None
 
-    def _real_dice_label(self, applies: bool = True) -> Text:
-        if not applies:  # the variant is played with hidden dice
-            return Text(f"[-] {_('Real dice')} d", style="dim")
-        return Text(f"[{'x' if self.real_dice else ' '}] {_('Real dice')} d")
-
-    def _help_label(self, applies: bool = True) -> Text:
-        if not applies:  # the variant has no hints
-            return Text(f"[-] {_('Help to win')} w", style="dim")
-        return Text(f"[{'x' if self.help_to_win else ' '}] {_('Help to win')} w")
-
-    def _show_help_to_win(self) -> None:
-        applies = self.not_here("coach") is None
-        self.query_one("#help-to-win", Button).label = self._help_label(applies)
-
-    def _show_real_dice(self) -> None:
-        applies = self.not_here("real_dice") is None
-        self.query_one("#real-dice", Button).label = self._real_dice_label(applies)
+    def _show_toggles(self) -> None:
+        """The switches as they are, dimmed where the variant has no such thing."""
+        real = toggle_label(REAL_DICE, "d", self.real_dice, self.not_here("real_dice") is None)
+        helps = toggle_label(HELP_TO_WIN, "w", self.help_to_win, self.not_here("coach") is None)
+        self.query_one("#real-dice", Button).label = real
+        self.query_one("#help-to-win", Button).label = helps
 
     def show_about(self) -> None:
         variant = self._variant()
@@ -285,8 +276,7 @@ class LobbyScreen(Screen[None]):
         if family == self._family:
             return
         self._family = family
-        self._show_real_dice()
-        self._show_help_to_win()
+        self._show_toggles()
         coached = family_of(self.variant_id).coached
         self.query_one(SeatList).border_subtitle = _("o: coach a human seat") if coached else ""
         self.show_seats(self.seat_index)
@@ -347,7 +337,7 @@ class LobbyScreen(Screen[None]):
             self.notify(reason, severity="warning", timeout=3)
             return
         self.real_dice = not self.real_dice
-        self._show_real_dice()
+        self._show_toggles()
 
     def action_help_to_win(self) -> None:
         """Aim the hint and the coach at the chance to win, or back at the score (the app
@@ -360,15 +350,8 @@ class LobbyScreen(Screen[None]):
         remember = getattr(self.app, "set_help_to_win", None)
         if remember is not None:
             remember(self.help_to_win)
-        self._show_help_to_win()
-        if self.help_to_win:
-            message = _(
-                "Hints and the coach play to win: with two or more players they show each "
-                "option's chance to win."
-            )
-        else:
-            message = _("Hints and the coach play for the best expected score.")
-        self.notify(message, timeout=3)
+        self._show_toggles()
+        self.notify(help_to_win_said(self.help_to_win), timeout=3)
 
     def action_rules(self) -> None:
         self.app.push_screen(views_for(self.variant_id).rules(self._variant()))
