@@ -5,9 +5,10 @@ apart, and bot levels that exist. Each refusal is one line naming the key."""
 from __future__ import annotations
 
 from collections.abc import Sequence
+from datetime import datetime
 from typing import Protocol
 
-from pydantic import BaseModel
+from pydantic import BaseModel, ConfigDict
 
 from dicepoker_tui.engine.names import NAME_MAX, plain, unsafe_char
 from dicepoker_tui.i18n import _
@@ -19,6 +20,12 @@ FORMAT_VERSION = 1
 
 SEED_MAX = 2**63 - 1
 """The largest seed a history keeps (an SQLite integer)."""
+
+
+class Strict(BaseModel):
+    """A part of an export: no key beyond the format's, frozen once read."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
 
 
 class ImportRefused(ValueError):
@@ -122,3 +129,31 @@ def _shown(text: str, most: int = 40) -> str:
     """`text` quoted for a one-line message: escaped, and cut short when long."""
     cut = text if len(text) <= most else text[: most - 1] + "…"
     return f"'{plain(cut)}'"
+
+
+class Dated(Protocol):
+    """What `check_status` reads of an export."""
+
+    status: str
+    started_at: datetime
+    updated_at: datetime
+    finished_at: datetime | None
+
+
+def check_status(doc: Dated, finished: bool) -> None:
+    """Refuse an export whose status and dates disagree with its events (`finished`: the
+    events finish the game)."""
+    if finished != (doc.status == "finished"):
+        if doc.status == "finished":
+            raise ImportRefused(_("the events stop before the end of the game (truncated)"))
+        raise ImportRefused(
+            _("status {status}, but the events finish the game").format(status=repr(doc.status))
+        )
+    if (doc.finished_at is not None) != finished:
+        raise ImportRefused(
+            _("finished_at is missing") if finished else _("finished_at set on an unfinished game")
+        )
+    if doc.updated_at < doc.started_at or (
+        doc.finished_at is not None and doc.finished_at < doc.started_at
+    ):
+        raise ImportRefused(_("the game ends before it starts"))

@@ -13,7 +13,7 @@ from __future__ import annotations
 from datetime import UTC
 from typing import Literal
 
-from pydantic import AwareDatetime, BaseModel, ConfigDict, Field, ValidationError
+from pydantic import AwareDatetime, Field, ValidationError
 
 from dicepoker_tui.engine.errors import IllegalMove
 from dicepoker_tui.engine.names import plain
@@ -28,9 +28,11 @@ from dicepoker_tui.store.import_checks import (
     FORMAT,
     FORMAT_VERSION,
     ImportRefused,
+    Strict,
     check_keys,
     check_names,
     check_seed,
+    check_status,
 )
 from dicepoker_tui.store.records import GameStatus
 
@@ -38,11 +40,7 @@ BiddingImportRefused = ImportRefused
 """A file that is not a consistent bidding game; the message is one line."""
 
 
-class _Strict(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True)
-
-
-class BiddingExportedPlayer(_Strict):
+class BiddingExportedPlayer(Strict):
     """A seat and, once the game is finished, its place."""
 
     seat: int = Field(ge=0, description="0-based seat, the order of play.")
@@ -52,7 +50,7 @@ class BiddingExportedPlayer(_Strict):
     place: int | None = Field(default=None, description="1 is the last with dice.")
 
 
-class BiddingExport(_Strict):
+class BiddingExport(Strict):
     """One bidding game, complete: every cup of every round is in `events`."""
 
     format: Literal["dicepoker-game"] = FORMAT
@@ -231,22 +229,7 @@ def _check_meta(doc: BiddingExport, game: BiddingGame) -> None:
                     player=who, place=listed.place, expected=places.get(seat)
                 )
             )
-    if game.finished != (doc.status == "finished"):
-        if doc.status == "finished":
-            raise BiddingImportRefused(_("the events stop before the end of the game (truncated)"))
-        raise BiddingImportRefused(
-            _("status {status}, but the events finish the game").format(status=repr(doc.status))
-        )
-    if (doc.finished_at is not None) != game.finished:
-        raise BiddingImportRefused(
-            _("finished_at is missing")
-            if game.finished
-            else _("finished_at set on an unfinished game")
-        )
-    if doc.updated_at < doc.started_at or (
-        doc.finished_at is not None and doc.finished_at < doc.started_at
-    ):
-        raise BiddingImportRefused(_("the game ends before it starts"))
+    check_status(doc, game.finished)
 
 
 def import_bidding_game(

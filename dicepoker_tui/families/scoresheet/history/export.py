@@ -32,6 +32,7 @@ from dicepoker_tui.store.import_checks import (
     ImportRefused,
     check_keys,
     check_names,
+    check_status,
 )
 from dicepoker_tui.store.records import GameStatus
 
@@ -275,26 +276,7 @@ def _check_meta(doc: ExportedGame, game: Game) -> None:
             sheet.bank,
         ):
             raise ImportRefused(_("{name}'s sheet does not match the events").format(name=name))
-    _check_status(doc, game)
-
-
-def _check_status(doc: ExportedGame, game: Game) -> None:
-    if game.finished != (doc.status == "finished"):
-        if doc.status == "finished":
-            raise ImportRefused(_("the events stop before the end of the game (truncated)"))
-        raise ImportRefused(
-            _("status {status}, but the events finish the game").format(status=repr(doc.status))
-        )
-    if (doc.finished_at is not None) != game.finished:
-        raise ImportRefused(
-            _("finished_at is missing")
-            if game.finished
-            else _("finished_at set on an unfinished game")
-        )
-    if doc.updated_at < doc.started_at or (
-        doc.finished_at is not None and doc.finished_at < doc.started_at
-    ):
-        raise ImportRefused(_("the game ends before it starts"))
+    check_status(doc, game.finished)
 
 
 def _first_problem(exc: ValidationError) -> str:

@@ -9,21 +9,17 @@ from __future__ import annotations
 
 from typing import Literal
 
-from pydantic import AwareDatetime, BaseModel, ConfigDict, Field
+from pydantic import AwareDatetime, Field
 
 from dicepoker_tui.engine.players import PlayerKind
 from dicepoker_tui.families.scoresheet.rules import events as ev
-from dicepoker_tui.store.import_checks import FORMAT, FORMAT_VERSION
+from dicepoker_tui.store.import_checks import FORMAT, FORMAT_VERSION, Strict
 from dicepoker_tui.store.records import GameStatus
 
 __all__ = ["FORMAT", "FORMAT_VERSION", "ExportedGame", "ExportedPlayer", "ExportedSheet"]
 
 
-class _Strict(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True)
-
-
-class ExportedPlayer(_Strict):
+class ExportedPlayer(Strict):
     """A seat and, once the game is finished, its result."""
 
     seat: int = Field(ge=0, description="0-based seat, the order of play.")
@@ -37,7 +33,7 @@ class ExportedPlayer(_Strict):
     )
 
 
-class ExportedSheet(_Strict):
+class ExportedSheet(Strict):
     """A player's sheet as the events leave it."""
 
     player: int = Field(ge=0, description="Seat index.")
@@ -47,7 +43,7 @@ class ExportedSheet(_Strict):
     total: int = Field(description="Boxes plus bonuses.")
 
 
-class ExportedGame(_Strict):
+class ExportedGame(Strict):
     """One game, complete: everything needed to rebuild, check and show it."""
 
     format: Literal["dicepoker-game"] = FORMAT
