@@ -13,8 +13,9 @@ from textual.screen import ModalScreen, Screen
 from textual.widgets import Button, Input, OptionList
 from textual.widgets.option_list import Option
 
-from dicepoker_tui.i18n import _
+from dicepoker_tui.i18n import _, shown_name
 from dicepoker_tui.ui.common.text import shorten
+from dicepoker_tui.ui.history.review_text import variant_name
 
 
 class ChoiceScreen(ModalScreen[str | None]):
@@ -116,6 +117,17 @@ def filter_labels(width: int, filters: Sequence[tuple[str, str, str]]) -> list[T
         filter_label(key, name, value)
         for (key, name, _), value in zip(filters, values, strict=True)
     ]
+
+
+def stats_filter_labels(width: int, variant: str, player: str | None) -> list[Text]:
+    """The statistics' two filter buttons, variant (`v`) and player (`p`), fit to `width`."""
+    return filter_labels(
+        width,
+        [
+            ("v", _("Variant"), variant_name(variant)),
+            ("p", _("Player"), shown_name(player) if player else _("nobody yet")),
+        ],
+    )
 
 
 def filter_label(key: str, name: str, value: str) -> Text:

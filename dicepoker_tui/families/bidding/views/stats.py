@@ -15,7 +15,7 @@ from dicepoker_tui.family import family_of
 from dicepoker_tui.i18n import _, shown_name
 from dicepoker_tui.store import Store, StoreError
 from dicepoker_tui.ui.common.footer import KeysFooter
-from dicepoker_tui.ui.history.choose import filter_labels, show_filter_labels
+from dicepoker_tui.ui.history.choose import show_filter_labels, stats_filter_labels
 from dicepoker_tui.ui.history.player_screen import PlayerFiguresScreen
 from dicepoker_tui.ui.history.review_text import number, variant_name
 
@@ -100,13 +100,8 @@ class BiddingStatsScreen(PlayerFiguresScreen):
         self.load()
 
     def _labels(self) -> list[Text]:
-        return filter_labels(
-            self.app.size.width,
-            [
-                ("v", _("Variant"), variant_name(self.variant)),
-                ("p", _("Player"), shown_name(self.player) if self.player else _("nobody yet")),
-            ],
-        )
+        """The two filter buttons' labels, cut to fit the width together."""
+        return stats_filter_labels(self.app.size.width, self.variant, self.player)
 
     def load(self) -> None:
         """Read the figures of the player and variant chosen, and show them."""

@@ -20,7 +20,7 @@ from dicepoker_tui.families.scoresheet.views.sheet_model import ordinal
 from dicepoker_tui.i18n import _, shown_name
 from dicepoker_tui.store import GameRecord, PlayerStats, Store, StoreError
 from dicepoker_tui.ui.common.footer import KeysFooter
-from dicepoker_tui.ui.history.choose import filter_labels, show_filter_labels
+from dicepoker_tui.ui.history.choose import show_filter_labels, stats_filter_labels
 from dicepoker_tui.ui.history.player_screen import PlayerFiguresScreen
 from dicepoker_tui.ui.history.review_text import number, players_text, time_zone, variant_name, when
 
@@ -120,13 +120,7 @@ class StatsScreen(PlayerFiguresScreen):
 
     def _labels(self) -> list[Text]:
         """The two filter buttons' labels, cut to fit the width together."""
-        return filter_labels(
-            self.app.size.width,
-            [
-                ("v", _("Variant"), variant_name(self.variant)),
-                ("p", _("Player"), shown_name(self.player) if self.player else _("nobody yet")),
-            ],
-        )
+        return stats_filter_labels(self.app.size.width, self.variant, self.player)
 
     def _show_labels(self) -> None:
         show_filter_labels(self, ("#stats-variant", "#stats-player"), self._labels())
