@@ -99,3 +99,23 @@ async def test_history_review_and_statistics_name_default_seats_in_the_language(
         doc = export_game(store, sheet_id)
         printed = to_txt(doc)
         assert person in printed and "Player 1" not in printed, printed
+
+
+@pytest.mark.parametrize("language", ["uk", "ru"], indirect=True)
+def test_the_servers_lobby_names_a_bot_seat_in_the_language(language) -> None:
+    from dicepoker_tui.net import protocol as p
+    from dicepoker_tui.ui.net.lobby import seats_text
+
+    table = p.TableInfo(
+        id="1",
+        name="alice",
+        variant="yatzy",
+        status="playing",
+        seats=[
+            p.SeatInfo(name="alice", present=True),
+            p.SeatInfo(name="Bot 1", kind="bot", level="heuristic"),
+        ],
+    )
+    shown = seats_text(table)
+    assert NAMES[language][1] in shown and "Bot 1" not in shown
+    assert "alice" in shown  # a person's own name stays as it is

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from rich.text import Text
 
-from dicepoker_tui.i18n import _
+from dicepoker_tui.i18n import _, shown_name
 from dicepoker_tui.net import protocol as p
 
 UNKEYED_MARK = "~"
@@ -27,7 +27,7 @@ def seat_name(seat: p.SeatInfo) -> str:
         return ""
     if seat.kind == "human" and not seat.keyed:
         return UNKEYED_MARK + seat.name
-    return seat.name
+    return shown_name(seat.name)  # a bot's default name in the reader's language
 
 
 def speaker(line: p.ChatLine) -> str:
