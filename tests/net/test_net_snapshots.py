@@ -88,7 +88,7 @@ async def test_the_shared_table_fits_80_columns_in_ukrainian(ukrainian, short_di
         assert "стіл 1" in top.plain and "хід: bob" in top.plain
         assert cell_len(top.plain) <= 80
         presence = presence_text(app.client.game.table, "olena")
-        assert "olena (ви)" in presence.plain and "Bot 1 (бот)" in presence.plain
+        assert "olena (ви)" in presence.plain and "Бот 1 (бот)" in presence.plain
         assert "120 с на хід, потім грає бот" in presence.plain
         status = screen._status(state, variant).plain
         assert status.startswith("bob зараз кине…")
