@@ -16,7 +16,7 @@ from pathlib import Path
 
 from dicepoker_tui.i18n import current_language, language_from_env, set_language
 from dicepoker_tui.ui.common.i18n_bindings import translate_classes, translate_node
-from dicepoker_tui.ui.common.settings import load_settings
+from dicepoker_tui.ui.common.settings import Settings, load_settings
 from dicepoker_tui.ui.common.textual_private import (
     app_driver,
     compose_ahead,
@@ -47,6 +47,7 @@ def parked_app() -> NetApp:
     """An app for a player who has not arrived yet: run it, `make_ahead`, then fork it
     (`adopt`)."""
     app = NetApp("", "", parked=True)
+    app.settings = Settings()  # nobody's: the spawner's own user's theme is no player's
     app.driver_class = ParkedDriver
     return app
 
