@@ -105,10 +105,12 @@ async def test_a_session_in_another_language_gets_its_lobby_in_it(game_server, l
 async def test_each_player_gets_their_own_theme_and_never_the_servers(short_tmp, monkeypatch):
     """The app made ahead follows nobody's settings (not those of the user who runs the
     server); each player's saved theme applies once the app is theirs."""
-    server_home = short_tmp / "server-user"
-    monkeypatch.setenv("DICEPOKER_HOME", str(server_home))
-    server_home.mkdir()
-    (server_home / "settings.json").write_text('{"theme": "nord"}')
+    server_user = short_tmp / "server-user"  # the server's user's own settings
+    monkeypatch.setenv("HOME", str(server_user))
+    monkeypatch.delenv("XDG_CONFIG_HOME", raising=False)
+    settings = server_user / ".config" / "dicepoker-tui" / "settings.json"
+    settings.parent.mkdir(parents=True)
+    settings.write_text('{"theme": "nord"}')
     server = GameServer(ServeOptions(port=0, data_dir=short_tmp / "home", idle_timeout=0))
     await server.start()
     nord = b"48;2;46;52;64"  # nord's background, #2E3440, in a terminal of 24-bit colour
