@@ -206,9 +206,9 @@ async def test_in_the_app_a_perudo_result_takes_r_and_the_offer_is_answered(hub_
         await until(
             lambda: (
                 isinstance(app.screen, NetBiddingTableScreen)
-                and app.screen.remote.table.id == old.rematch
+                and app.screen.hub.remote.table.id == old.rematch
             ),
             what="the rematch table",
         )
-        assert app.screen.remote.seats == {1}  # alice's seat of the first game
+        assert app.screen.hub.remote.seats == {1}  # alice's seat of the first game
         assert not app._notifications  # the offer is answered: its notice is gone

@@ -181,13 +181,17 @@ class NetApp(DicePokerApp):
                     self._open_table()
             case p.TableUpdate():
                 for screen in self.screen_stack:
-                    if isinstance(screen, SharedTable | WaitingScreen):
+                    if isinstance(screen, SharedTable):
+                        screen.hub.table_changed(message.table)
+                    elif isinstance(screen, WaitingScreen):
                         screen.table_changed(message.table)
             case p.Chat():
                 if message.line.key == p.REMATCH_OFFER and message.line.nick is None:
                     self.notify(message.line.shown(), timeout=20, markup=False)
                 for screen in self.screen_stack:
-                    if isinstance(screen, SharedTable | WaitingScreen):
+                    if isinstance(screen, SharedTable):
+                        screen.hub.chat(message.line)
+                    elif isinstance(screen, WaitingScreen):
                         screen.chat(message.line)
             case p.Left():
                 if message.reason:

@@ -1,49 +1,48 @@
-"""What both shared tables add to their table screen: the chat panel above the footer,
-the table's seats and chat as the hub tells them, and what you say at the table."""
+"""What both shared tables add to their table screen, as one part the screen holds
+(`HubPart`): the chat panel above the footer, the table's seats and chat as the hub tells
+them, and what you say at the table. A family's shared table screen is its table screen
+with a `hub` (`SharedTable`)."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from collections.abc import Iterable
+from typing import Any, Protocol, runtime_checkable
 
 from textual.app import ComposeResult
 from textual.screen import Screen
+from textual.widget import Widget
 
 from dicepoker_tui.net import protocol as p
 from dicepoker_tui.net.client import HubClient
 from dicepoker_tui.ui.common.footer import KeysFooter
 from dicepoker_tui.ui.net.panel import NetPanel
 
-if TYPE_CHECKING:
-    _ScreenPart = Screen[None]
-else:
-    # Not a Screen at run time: Textual gathers a screen's DEFAULT_CSS along the first
-    # DOMNode base of each class only, and a Screen first in the bases would hide the
-    # family's table screen and its styles (its borders, its layout) behind this part.
-    _ScreenPart = object
 
+class HubPart:
+    """The hub's part of a shared table `screen`, for the mirrored game `remote`
+    (`RemoteGame`, `RemoteBiddingGame`)."""
 
-class SharedTable(_ScreenPart):
-    """The hub's part of a shared table screen, a base before the family's table screen
-    (`class NetTableScreen(SharedTable, TableScreen)`): its `compose` adds the panel to
-    theirs."""
+    def __init__(self, screen: Screen, client: HubClient, remote: Any) -> None:
+        self.screen = screen
+        self.client = client
+        self.remote = remote
+        self.you = client.nick
 
-    client: HubClient
-    remote: Any
-    """The mirrored game (`RemoteGame`, `RemoteBiddingGame`)."""
-    you: str
-
-    def _join(self, client: HubClient, game: Any) -> None:
-        self.client, self.remote, self.you = client, game, client.nick
-
-    def compose(self) -> ComposeResult:
-        for widget in super().compose():
+    def around(self, widgets: Iterable[Widget]) -> ComposeResult:
+        """The table screen's widgets with the chat panel above its footer."""
+        for widget in widgets:
             if isinstance(widget, KeysFooter):
                 yield NetPanel(self.you, self.client.may_say, id="net-panel")
             yield widget
 
-    def _fill_panel(self) -> NetPanel:
+    def _panels(self) -> list[NetPanel]:
+        # `c` is a priority key, and the hub speaks at any time: either can come before
+        # the screen has composed its panel
+        return list(self.screen.query(NetPanel).results(NetPanel))
+
+    def fill(self) -> NetPanel:
         """The panel with the table's seats and the chat so far (call it on mount)."""
-        panel = self.query_one(NetPanel)
+        panel = self.screen.query_one(NetPanel)
         panel.show_table(self.remote.table)
         panel.add_lines(self.client.chat)
         return panel
@@ -51,18 +50,24 @@ class SharedTable(_ScreenPart):
     # -- what the hub says ----------------------------------------------------------------------
     def table_changed(self, table: p.TableInfo) -> None:
         self.remote.table = table
-        for panel in self.query(NetPanel).results(NetPanel):
+        for panel in self._panels():
             panel.show_table(table)
 
     def chat(self, line: p.ChatLine) -> None:
-        for panel in self.query(NetPanel).results(NetPanel):
+        for panel in self._panels():
             panel.add_lines([line])
 
     # -- what you say ---------------------------------------------------------------------------
-    def action_chat(self) -> None:
-        # `c` is a priority key: it can arrive before the screen has composed its panel
-        for panel in self.query(NetPanel).results(NetPanel):
+    def focus_chat(self) -> None:
+        for panel in self._panels():
             panel.focus_input()
 
-    def on_net_panel_said(self, message: NetPanel.Said) -> None:
-        self.client.say(message.text)
+    def say(self, text: str) -> None:
+        self.client.say(text)
+
+
+@runtime_checkable
+class SharedTable(Protocol):
+    """A family's table screen at a shared table: it holds the hub's part."""
+
+    hub: HubPart

@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.widgets import Input
 
@@ -21,7 +22,8 @@ from dicepoker_tui.families.bidding.views.table import BiddingTableScreen
 from dicepoker_tui.i18n import _
 from dicepoker_tui.net.client import HubClient
 from dicepoker_tui.ui.messages import Rematch
-from dicepoker_tui.ui.net.shared_table import SharedTable
+from dicepoker_tui.ui.net.panel import NetPanel
+from dicepoker_tui.ui.net.shared_table import HubPart
 
 
 def lifted(events: Sequence[ev.Event]) -> list[ev.Event]:
@@ -67,9 +69,9 @@ class RemoteBiddingRole(BiddingSeatRole):
             screen.action_leave()
 
 
-class NetBiddingTableScreen(SharedTable, BiddingTableScreen):
+class NetBiddingTableScreen(BiddingTableScreen):
     """The bidding table screen for a game played on the hub: the usual table with a
-    remote seat role, the chat panel and its keys."""
+    remote seat role, and the hub's part (`hub`: the chat panel and its keys)."""
 
     BINDINGS = [
         Binding("t", "chat", "Talk", priority=True),  # see `NetPanel.focus_input`
@@ -78,11 +80,20 @@ class NetBiddingTableScreen(SharedTable, BiddingTableScreen):
 
     def __init__(self, game: RemoteBiddingGame, client: HubClient) -> None:
         super().__init__(game, {}, 0.0, role=RemoteBiddingRole(game))
-        self._join(client, game)
+        self.hub = HubPart(self, client, game)
+
+    def compose(self) -> ComposeResult:
+        yield from self.hub.around(super().compose())
 
     def on_mount(self) -> None:  # BiddingTableScreen.on_mount runs too (Textual calls both)
-        panel = self._fill_panel()
+        panel = self.hub.fill()
         panel.query_one(Input).placeholder = _("t: talk · enter sends · escape back")
+
+    def action_chat(self) -> None:
+        self.hub.focus_chat()
+
+    def on_net_panel_said(self, message: NetPanel.Said) -> None:
+        self.hub.say(message.text)
 
     def action_rematch(self) -> None:
         """m, as on the result screen: after the game, the table's rematch."""

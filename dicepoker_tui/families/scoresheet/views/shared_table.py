@@ -9,6 +9,7 @@ waiting screen comes first.
 from __future__ import annotations
 
 from rich.text import Text
+from textual.app import ComposeResult
 from textual.binding import Binding
 
 from dicepoker_tui.families.scoresheet.mirror import RemoteGame
@@ -20,7 +21,8 @@ from dicepoker_tui.families.scoresheet.views.table import TableScreen
 from dicepoker_tui.i18n import _
 from dicepoker_tui.net.client import HubClient
 from dicepoker_tui.ui.messages import Rematch
-from dicepoker_tui.ui.net.shared_table import SharedTable
+from dicepoker_tui.ui.net.panel import NetPanel
+from dicepoker_tui.ui.net.shared_table import HubPart
 
 
 class HubBots:
@@ -120,9 +122,9 @@ class RemoteRole(SeatRole):
         return None
 
 
-class NetTableScreen(SharedTable, TableScreen):
+class NetTableScreen(TableScreen):
     """The table screen for a game played on the hub: the usual table with a remote
-    seat role, the chat panel and its keys."""
+    seat role, and the hub's part (`hub`: the chat panel and its keys)."""
 
     BINDINGS = [
         Binding("c", "chat", "Chat", priority=True),  # see `NetPanel.focus_input`
@@ -131,10 +133,19 @@ class NetTableScreen(SharedTable, TableScreen):
 
     def __init__(self, game: RemoteGame, client: HubClient) -> None:
         super().__init__(game, {}, 0.0, kept=True, role=RemoteRole(game))
-        self._join(client, game)
+        self.hub = HubPart(self, client, game)
+
+    def compose(self) -> ComposeResult:
+        yield from self.hub.around(super().compose())
 
     def on_mount(self) -> None:  # TableScreen.on_mount runs too (Textual calls both)
-        self._fill_panel()
+        self.hub.fill()
+
+    def action_chat(self) -> None:
+        self.hub.focus_chat()
+
+    def on_net_panel_said(self, message: NetPanel.Said) -> None:
+        self.hub.say(message.text)
 
     def action_rematch(self) -> None:
         """m, as on the result screen: after the game, the table's rematch."""
