@@ -183,16 +183,12 @@ class NetApp(DicePokerApp):
                 for screen in self.screen_stack:
                     if isinstance(screen, SharedTable):
                         screen.hub.table_changed(message.table)
-                    elif isinstance(screen, WaitingScreen):
-                        screen.table_changed(message.table)
             case p.Chat():
                 if message.line.key == p.REMATCH_OFFER and message.line.nick is None:
                     self.notify(message.line.shown(), timeout=20, markup=False)
                 for screen in self.screen_stack:
                     if isinstance(screen, SharedTable):
                         screen.hub.chat(message.line)
-                    elif isinstance(screen, WaitingScreen):
-                        screen.chat(message.line)
             case p.Left():
                 if message.reason:
                     self.notify(_(message.reason), timeout=4, markup=False)

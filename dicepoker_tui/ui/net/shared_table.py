@@ -5,7 +5,7 @@ with a `hub` (`SharedTable`)."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from typing import Any, Protocol, runtime_checkable
 
 from textual.app import ComposeResult
@@ -22,11 +22,19 @@ class HubPart:
     """The hub's part of a shared table `screen`, for the mirrored game `remote`
     (`RemoteGame`, `RemoteBiddingGame`)."""
 
-    def __init__(self, screen: Screen, client: HubClient, remote: Any) -> None:
+    def __init__(
+        self,
+        screen: Screen,
+        client: HubClient,
+        remote: Any,
+        on_table: Callable[[p.TableInfo], None] | None = None,
+    ) -> None:
         self.screen = screen
         self.client = client
         self.remote = remote
         self.you = client.nick
+        self.on_table = on_table
+        """What the screen itself shows again when the table changes (its seats)."""
 
     def around(self, widgets: Iterable[Widget]) -> ComposeResult:
         """The table screen's widgets with the chat panel above its footer."""
@@ -50,6 +58,8 @@ class HubPart:
     # -- what the hub says ----------------------------------------------------------------------
     def table_changed(self, table: p.TableInfo) -> None:
         self.remote.table = table
+        if self.on_table is not None:
+            self.on_table(table)
         for panel in self._panels():
             panel.show_table(table)
 
@@ -68,6 +78,7 @@ class HubPart:
 
 @runtime_checkable
 class SharedTable(Protocol):
-    """A family's table screen at a shared table: it holds the hub's part."""
+    """A screen at a shared table (a family's table screen, the waiting room): it holds
+    the hub's part."""
 
     hub: HubPart

@@ -19,6 +19,7 @@ from dicepoker_tui.ui.messages import ToLobby
 from dicepoker_tui.ui.net.lobby import variant_name
 from dicepoker_tui.ui.net.names import plain, seat_name, unkeyed_notice
 from dicepoker_tui.ui.net.panel import NetPanel
+from dicepoker_tui.ui.net.shared_table import HubPart
 
 
 class WaitingScreen(Screen[None]):
@@ -35,20 +36,17 @@ class WaitingScreen(Screen[None]):
 
     def __init__(self, game: MirroredSession, client: HubClient) -> None:
         super().__init__()
-        self.remote = game
-        self.client = client
-        self.you = client.nick
+        self.hub = HubPart(self, client, game, on_table=self._show_table)
 
     def compose(self) -> ComposeResult:
-        title, text = self._texts(self.remote.table, self.you)
+        title, text = self._texts(self.hub.remote.table, self.hub.you)
         yield Static(title, id="waiting-title", classes="screen-title")
         with Vertical(id="waiting-body"):
             yield Static(text, id="waiting-text")
-        panel = NetPanel(self.you, self.client.may_say, id="net-panel")
-        panel.show_table(self.remote.table)
-        panel.add_lines(self.client.chat)
-        yield panel
-        yield KeysFooter()
+        yield from self.hub.around([KeysFooter()])
+
+    def on_mount(self) -> None:
+        self.hub.fill()
 
     @staticmethod
     def _texts(table: p.TableInfo, you: str = "") -> tuple[Text, Text]:
@@ -80,27 +78,18 @@ class WaitingScreen(Screen[None]):
         title = _("Table {id} · {name}").format(id=table.id, name=table.shown_name)
         return plain(title), text
 
-    def table_changed(self, table: p.TableInfo) -> None:
-        self.remote.table = table
-        title, text = self._texts(table, self.you)
+    def _show_table(self, table: p.TableInfo) -> None:
+        title, text = self._texts(table, self.hub.you)
         for widget in self.query("#waiting-title").results(Static):
             widget.update(title)
         for widget in self.query("#waiting-text").results(Static):
             widget.update(text)
-        for panel in self.query(NetPanel).results(NetPanel):
-            panel.show_table(table)
-
-    def chat(self, line: p.ChatLine) -> None:
-        for panel in self.query(NetPanel).results(NetPanel):
-            panel.add_lines([line])
 
     def action_chat(self) -> None:
-        # `c` is a priority key: it can arrive before the screen has composed its panel
-        for panel in self.query(NetPanel).results(NetPanel):
-            panel.focus_input()
+        self.hub.focus_chat()
 
     def action_leave(self) -> None:
         self.post_message(ToLobby())
 
     def on_net_panel_said(self, message: NetPanel.Said) -> None:
-        self.client.say(message.text)
+        self.hub.say(message.text)
