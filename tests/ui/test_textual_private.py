@@ -114,3 +114,20 @@ async def test_an_installed_screen_is_composed_ahead_without_being_shown() -> No
         app.push_screen("ahead")
         await pilot.pause()
         assert app.screen is ahead
+
+
+async def test_an_app_tells_its_driver_and_takes_a_console_for_the_environment(
+    monkeypatch,
+) -> None:
+    app = KeysApp()
+    assert tp.app_driver(app) is None  # not started
+    async with app.run_test() as pilot:
+        assert tp.app_driver(app) is not None
+        monkeypatch.setenv("COLORTERM", "")
+        monkeypatch.setenv("TERM", "xterm-256color")
+        tp.console_for_environment(app)
+        assert app.console.color_system == "256"
+        monkeypatch.setenv("COLORTERM", "truecolor")
+        tp.console_for_environment(app)
+        assert app.console.color_system == "truecolor"
+        await pilot.pause()

@@ -14,6 +14,9 @@ import os
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
+from rich.console import Console
+from textual import constants
+from textual.app import _NullFile
 from textual.binding import Binding, BindingsMap
 from textual.dom import DOMNode
 from textual.drivers.web_driver import WebDriver
@@ -204,10 +207,6 @@ def console_for_environment(app: App) -> None:
     """The app's console as `App.__init__` makes it, for the environment of now (its colour
     system comes from `TERM` and `COLORTERM`): an app made in another process's
     environment draws in its player's terminal's colours."""
-    from rich.console import Console
-    from textual import constants
-    from textual.app import _NullFile
-
     environ = dict(os.environ)
     environ.pop("NO_COLOR", None)
     app.console = Console(
