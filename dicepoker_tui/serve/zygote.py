@@ -169,9 +169,10 @@ def reap(sock: socket.socket, children: set[int]) -> None:
             sock.send(json.dumps({"op": "exited", "pid": pid, "status": code}).encode())
 
 
-def serve(sock: socket.socket) -> None:
+def serve(sock: socket.socket, children: set[int] | None = None) -> None:
     """Answer spawn requests until the server closes its end, each with a fork of this
-    process that makes its app (see `zygote_warm` for the forks of a made app)."""
+    process that makes its app (see `zygote_warm` for the forks of a made app);
+    `children`: sessions started before, still to be told of when they end."""
     with contextlib.suppress(OSError):
         sock.send(json.dumps({"op": "ready"}).encode())
     wake_r, wake_w = os.pipe()
@@ -180,7 +181,8 @@ def serve(sock: socket.socket) -> None:
     signal.set_wakeup_fd(wake_w)
     signal.signal(signal.SIGCHLD, lambda *_: None)
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # ^C at the server's terminal is its own
-    children: set[int] = set()
+    children = set() if children is None else children
+    reap(sock, children)  # any that ended before this loop began
     selector = selectors.DefaultSelector()
     selector.register(sock, selectors.EVENT_READ)
     selector.register(wake_r, selectors.EVENT_READ)

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import gc
 import json
 import os
 import selectors
@@ -29,14 +30,17 @@ from textual.pilot import Pilot
 from dicepoker_tui.serve import zygote
 from dicepoker_tui.serve.zygote import COLD_ENV, LOG_FD, MAX_REQUEST, become_session, reap
 
+FIT_WAIT = 5.0
+"""Seconds the spawner lays its app out at a new terminal size at most before it forks."""
 _STALE: list[object] = []
 """In a child: the parent's epoll, self-pipe and request socket, whose fds the child has
 closed; kept, so that no finalizer closes their numbers again once they are reused."""
 
 
-def serve(sock: socket.socket) -> bool:
-    """Answer spawn requests from a parked app until the server closes its end; False
-    (nothing sent) when the app could not be made, and the spawner starts apps cold."""
+def serve(sock: socket.socket) -> tuple[bool, set[int]]:
+    """Answer spawn requests from a parked app until the server closes its end: (whether
+    it did, the sessions' pids still running). When the app cannot be made, or stops, the
+    spawner goes on making each session's app in its fork (`zygote.serve`)."""
     from dicepoker_tui.serve.session_app import session_args
     from dicepoker_tui.ui.net.warm_start import adopt, make_ahead, parked_app, terminal_size
 
@@ -45,10 +49,9 @@ def serve(sock: socket.socket) -> bool:
     children: set[int] = set()
     requests: asyncio.Queue[tuple[bytes, list[int]]] = asyncio.Queue()
     worker: list[asyncio.Task] = []
-    listening = False
+    server_gone = False
 
     def listen() -> None:
-        nonlocal listening
         loop = asyncio.get_running_loop()
         if threading.active_count() != 1:
             print("dicepoker: the parked app has threads; sessions start cold", file=sys.stderr)
@@ -58,37 +61,41 @@ def serve(sock: socket.socket) -> bool:
         loop.add_reader(sock.fileno(), answer)
         worker.append(loop.create_task(work()))
         loop.add_signal_handler(signal.SIGCHLD, reaped)
-        listening = True
         with contextlib.suppress(OSError):
             sock.send(json.dumps({"op": "ready"}).encode())
 
     def answer() -> None:
+        nonlocal server_gone
         if os.getpid() != spawner:  # a child: what the loop had ready at the fork is not its
             return
         try:
             data, fds, _flags, _addr = socket.recv_fds(sock, MAX_REQUEST, 4)
         except OSError:
             data, fds = b"", []
-        if not data:  # the server is gone
+        if not data:
+            server_gone = True
             app.exit()
             return
         requests.put_nowait((data, fds))
 
     async def work() -> None:
-        """Fork for each request in turn, the app first laid out at the request's terminal
-        size (when it is not already): players at the same size cost a frame each."""
+        """Fork for each request in turn; a request that cannot be met gets one line."""
         pilot = Pilot(app)
         while os.getpid() == spawner:
             data, fds = await requests.get()
+            request: Any = None
             try:
                 request = json.loads(data)
-                pty = fds[0] if len(fds) == 1 else None
-                size = terminal_size(request["env"], pty)
-                if size is not None and size != tuple(app.size):
-                    await pilot.resize_terminal(*size)
+                if not isinstance(request, dict):
+                    raise ValueError("a request is a JSON object")
+                await fit(pilot, request, fds)
                 reply = fork(request, fds)
-            except (ValueError, KeyError, TypeError, OSError) as exc:
-                reply = {"op": "error", "id": None, "message": str(exc)}
+            except Exception as exc:
+                for fd in fds:
+                    with contextlib.suppress(OSError):
+                        os.close(fd)
+                ident = request.get("id") if isinstance(request, dict) else None
+                reply = {"op": "error", "id": ident, "message": str(exc) or repr(exc)}
             if reply is None:  # the child: the app is the player's now
                 return
             if reply["op"] == "spawned":
@@ -96,18 +103,29 @@ def serve(sock: socket.socket) -> bool:
             with contextlib.suppress(OSError):
                 sock.send(json.dumps(reply).encode())
 
+    async def fit(pilot: Pilot, request: dict, fds: list[int]) -> None:
+        """The app laid out at the request's terminal size first, when it is not already:
+        players at the same size then cost a frame each (a layout that fails or takes
+        too long here is left to the child)."""
+        env = request.get("env")
+        if not isinstance(env, dict):
+            return
+        size = terminal_size(env, fds[0] if len(fds) == 1 else None)
+        if size is not None and size != tuple(app.size):
+            with contextlib.suppress(Exception):
+                await asyncio.wait_for(pilot.resize_terminal(*size), FIT_WAIT)
+
     def reaped() -> None:
         if os.getpid() == spawner:
             reap(sock, children)
 
     def fork(request: dict, fds: list[int]) -> dict | None:
         expected = 3 if request.get("pipes") else 1
+        env, cwd, args = request.get("env"), request.get("cwd"), request.get("args")
         if len(fds) != expected:
-            for fd in fds:
-                os.close(fd)
-            message = "three pipe fds expected" if expected == 3 else "one pty fd expected"
-            return {"op": "error", "id": request.get("id"), "message": message}
-        env, cwd, args = request["env"], request["cwd"], request["args"]
+            raise ValueError("three pipe fds expected" if expected == 3 else "one pty fd expected")
+        if not (isinstance(env, dict) and isinstance(cwd, str) and isinstance(args, list)):
+            raise ValueError("a request has env, cwd and args")
         loop = asyncio.get_running_loop()
         pid = os.fork()
         if pid:
@@ -115,32 +133,49 @@ def serve(sock: socket.socket) -> bool:
                 os.close(fd)
             return {"op": "spawned", "id": request.get("id"), "pid": pid}
         try:
+            gc.freeze()  # the parent's objects: never walked (and copied) by this one's collector
+            while not requests.empty():  # other players' requests, not this one's
+                requests.get_nowait()
             become_session(fds, env, cwd)
             own_loop(loop, sock)
             session = session_args(args)
             if session is None:
                 os._exit(2)
             adopt(app, *session)
+        except SystemExit as exc:  # the session's arguments refused (one line said why)
+            os._exit(exc.code if isinstance(exc.code, int) else 1)
         except BaseException:
-            with contextlib.suppress(Exception), os.fdopen(LOG_FD, "w", closefd=False) as log:
-                traceback.print_exc(file=log)
+            _log_crash()
             os._exit(1)
         return None
 
     app.call_after_refresh(listen)
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # ^C at the server's terminal is its own
+    crashed = False
     try:
         app.run()
-    except Exception:
-        traceback.print_exc()
+    except BaseException:
+        crashed = True
+        if os.getpid() == spawner:
+            traceback.print_exc()
     if os.getpid() != spawner:  # a player's session has ended
+        if crashed:
+            _log_crash()
+            os._exit(1)
         with contextlib.suppress(Exception):
             sys.stdout.flush()
         os._exit(app.return_code or 0)
-    for pid in children:
-        with contextlib.suppress(OSError):
-            os.kill(pid, signal.SIGHUP)
-    return listening
+    if server_gone:
+        for pid in children:
+            with contextlib.suppress(OSError):
+                os.kill(pid, signal.SIGHUP)
+    return server_gone, children
+
+
+def _log_crash() -> None:
+    """In a session's process: the exception being handled, to the server's log."""
+    with contextlib.suppress(Exception), os.fdopen(LOG_FD, "w", closefd=False) as log:
+        traceback.print_exc(file=log)
 
 
 def own_loop(loop: asyncio.AbstractEventLoop, sock: socket.socket) -> None:
@@ -163,9 +198,15 @@ def main() -> None:
     then fork a parked app for each session, or, when there is none (or `COLD_ENV` is
     set), make each session's app in its fork (`zygote.serve`)."""
     sock = socket.socket(fileno=int(sys.argv[1]))
+    os.environ.setdefault("DICEPOKER_LOG_FD", "2")  # the parked app's crash: to the log
     zygote.warm_up()
-    if os.environ.get(COLD_ENV) or not serve(sock):
-        zygote.serve(sock)
+    children: set[int] = set()
+    if not os.environ.get(COLD_ENV):
+        server_gone, children = serve(sock)
+        if server_gone:
+            return
+        print("dicepoker: the sessions' apps are made in their own process now", file=sys.stderr)
+    zygote.serve(sock, children)
 
 
 if __name__ == "__main__":

@@ -36,11 +36,16 @@ class HubPart:
         self.on_table = on_table
         """What the screen itself shows again when the table changes (its seats)."""
 
-    def around(self, widgets: Iterable[Widget]) -> ComposeResult:
-        """The table screen's widgets with the chat panel above its footer."""
+    def around(self, widgets: Iterable[Widget], filled: bool = False) -> ComposeResult:
+        """The table screen's widgets with the chat panel above its footer (`filled`: with
+        the table's seats and the chat so far already, else see `fill`)."""
         for widget in widgets:
             if isinstance(widget, KeysFooter):
-                yield NetPanel(self.you, self.client.may_say, id="net-panel")
+                panel = NetPanel(self.you, self.client.may_say, id="net-panel")
+                if filled:
+                    panel.show_table(self.remote.table)
+                    panel.add_lines(self.client.chat)
+                yield panel
             yield widget
 
     def _panels(self) -> list[NetPanel]:

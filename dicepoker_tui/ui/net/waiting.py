@@ -43,10 +43,7 @@ class WaitingScreen(Screen[None]):
         yield Static(title, id="waiting-title", classes="screen-title")
         with Vertical(id="waiting-body"):
             yield Static(text, id="waiting-text")
-        yield from self.hub.around([KeysFooter()])
-
-    def on_mount(self) -> None:
-        self.hub.fill()
+        yield from self.hub.around([KeysFooter()], filled=True)
 
     @staticmethod
     def _texts(table: p.TableInfo, you: str = "") -> tuple[Text, Text]:
