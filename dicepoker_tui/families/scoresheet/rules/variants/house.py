@@ -15,15 +15,16 @@ from typing import Any
 
 from dicepoker_tui.families.scoresheet.rules.variants import registry
 from dicepoker_tui.families.scoresheet.rules.variants.base import Bonus, Section, Variant
+from dicepoker_tui.families.scoresheet.rules.variants.dice_poker import DicePoker
 from dicepoker_tui.families.scoresheet.rules.variants.house_file import (
-    CLASSIC,
-    POKER,
     HouseRuleError,
     HouseRules,
     from_mapping,
     kept_boxes,
     read,
 )
+from dicepoker_tui.families.scoresheet.rules.variants.yahtzee import Yahtzee
+from dicepoker_tui.families.scoresheet.rules.variants.yatzy import Yatzy
 from dicepoker_tui.i18n import _
 
 FOLDER = "variants"
@@ -75,21 +76,20 @@ def resolved(rules: HouseRules) -> dict[str, Any]:
     }
     small = getattr(base, "small_runs", FIXED_SMALL)
     out["straights"] = rules.straights or ("fixed" if tuple(small) == FIXED_SMALL else "any")
-    if rules.base not in POKER:
-        bonus = base.upper_bonus  # type: ignore[attr-defined]
-        default = {"threshold": base.upper_threshold, "points": bonus.points if bonus else 0}  # type: ignore[attr-defined]
+    if isinstance(base, Yahtzee | Yatzy):
+        bonus = base.upper_bonus
+        default = {"threshold": base.upper_threshold, "points": bonus.points if bonus else 0}
         out["upper_bonus"] = rules.upper_bonus.model_dump() if rules.upper_bonus else default
-    if rules.base in CLASSIC:
-        five = base.five_bonus  # type: ignore[attr-defined]
-        default = {"bonus": five.points if five else 0, "joker": base.joker}  # type: ignore[attr-defined]
+    if isinstance(base, Yahtzee):
+        five = base.five_bonus
+        default = {"bonus": five.points if five else 0, "joker": base.joker}
         out["five_of_a_kind"] = (
             rules.five_of_a_kind.model_dump() if rules.five_of_a_kind else default
         )
-    if rules.base in POKER:
-        out["first_throw_double"] = (
-            base.doubling if rules.first_throw_double is None else rules.first_throw_double  # type: ignore[attr-defined]
-        )
-        out["roll_bank"] = base.roll_bank if rules.roll_bank is None else rules.roll_bank  # type: ignore[attr-defined]
+    if isinstance(base, DicePoker):
+        double = rules.first_throw_double
+        out["first_throw_double"] = base.doubling if double is None else double
+        out["roll_bank"] = base.roll_bank if rules.roll_bank is None else rules.roll_bank
     return out
 
 
@@ -127,9 +127,9 @@ def derive(definition: dict[str, Any]) -> Variant:
         attrs["upper_bonus"] = (
             Bonus("upper_bonus", "Upper bonus", upper["points"]) if upper["points"] else None
         )
-    if "five_of_a_kind" in definition:
+    if "five_of_a_kind" in definition and isinstance(base, Yahtzee):
         five = definition["five_of_a_kind"]
-        old = base.five_bonus  # type: ignore[attr-defined]
+        old = base.five_bonus
         attrs["five_bonus"] = Bonus(old.id, old.label, five["bonus"]) if five["bonus"] else None
         attrs["joker"] = five["joker"]
     if "roll_bank" in definition:
