@@ -8,9 +8,10 @@ from collections.abc import Sequence
 from datetime import datetime
 from typing import Protocol
 
-from pydantic import BaseModel, ConfigDict
+from pydantic import BaseModel, ConfigDict, Field
 
 from dicepoker_tui.engine.names import NAME_MAX, plain, unsafe_char
+from dicepoker_tui.engine.players import PlayerKind
 from dicepoker_tui.i18n import _
 
 FORMAT = "dicepoker-game"
@@ -26,6 +27,15 @@ class Strict(BaseModel):
     """A part of an export: no key beyond the format's, frozen once read."""
 
     model_config = ConfigDict(extra="forbid", frozen=True)
+
+
+class ExportedSeat(Strict):
+    """A seat of an exported game, as every family writes it (a family adds its result)."""
+
+    seat: int = Field(ge=0, description="0-based seat, the order of play.")
+    name: str
+    kind: PlayerKind
+    level: str | None = Field(default=None, description="Bot level, for bots.")
 
 
 class ImportRefused(ValueError):

@@ -17,7 +17,6 @@ from pydantic import AwareDatetime, Field, ValidationError
 
 from dicepoker_tui.engine.errors import IllegalMove
 from dicepoker_tui.engine.names import plain
-from dicepoker_tui.engine.players import PlayerKind
 from dicepoker_tui.families.bidding.rules import events as ev
 from dicepoker_tui.families.bidding.rules.game import BiddingGame
 from dicepoker_tui.i18n import _
@@ -27,6 +26,7 @@ from dicepoker_tui.store.event_logs import EventLogRepository
 from dicepoker_tui.store.import_checks import (
     FORMAT,
     FORMAT_VERSION,
+    ExportedSeat,
     ImportRefused,
     Strict,
     check_keys,
@@ -40,13 +40,9 @@ BiddingImportRefused = ImportRefused
 """A file that is not a consistent bidding game; the message is one line."""
 
 
-class BiddingExportedPlayer(Strict):
+class BiddingExportedPlayer(ExportedSeat):
     """A seat and, once the game is finished, its place."""
 
-    seat: int = Field(ge=0, description="0-based seat, the order of play.")
-    name: str
-    kind: PlayerKind
-    level: str | None = Field(default=None, description="Bot level, for bots.")
     place: int | None = Field(default=None, description="1 is the last with dice.")
 
 

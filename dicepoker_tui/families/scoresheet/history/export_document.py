@@ -11,21 +11,16 @@ from typing import Literal
 
 from pydantic import AwareDatetime, Field
 
-from dicepoker_tui.engine.players import PlayerKind
 from dicepoker_tui.families.scoresheet.rules import events as ev
-from dicepoker_tui.store.import_checks import FORMAT, FORMAT_VERSION, Strict
+from dicepoker_tui.store.import_checks import FORMAT, FORMAT_VERSION, ExportedSeat, Strict
 from dicepoker_tui.store.records import GameStatus
 
 __all__ = ["FORMAT", "FORMAT_VERSION", "ExportedGame", "ExportedPlayer", "ExportedSheet"]
 
 
-class ExportedPlayer(Strict):
+class ExportedPlayer(ExportedSeat):
     """A seat and, once the game is finished, its result."""
 
-    seat: int = Field(ge=0, description="0-based seat, the order of play.")
-    name: str
-    kind: PlayerKind
-    level: str | None = Field(default=None, description="Bot level, for bots.")
     total: int | None = Field(default=None, description="Final total; null while unfinished.")
     place: int | None = Field(default=None, description="1 is best; ties share a place.")
     settlement: float | None = Field(
