@@ -42,7 +42,13 @@ def serve(sock: socket.socket) -> tuple[bool, set[int]]:
     it did, the sessions' pids still running). When the app cannot be made, or stops, the
     spawner goes on making each session's app in its fork (`zygote.serve`)."""
     from dicepoker_tui.serve.session_app import session_args
-    from dicepoker_tui.ui.net.warm_start import adopt, make_ahead, parked_app, terminal_size
+    from dicepoker_tui.ui.net.warm_start import (
+        adopt,
+        make_ahead,
+        parked_app,
+        show_ahead,
+        terminal_size,
+    )
 
     app = parked_app()
     spawner = os.getpid()
@@ -104,12 +110,15 @@ def serve(sock: socket.socket) -> tuple[bool, set[int]]:
                 sock.send(json.dumps(reply).encode())
 
     async def fit(pilot: Pilot, request: dict, fds: list[int]) -> None:
-        """The app laid out at the request's terminal size first, when it is not already:
-        players at the same size then cost a frame each (a layout that fails or takes
-        too long here is left to the child)."""
-        env = request.get("env")
-        if not isinstance(env, dict):
+        """The app showing the request's first screen, laid out at its terminal size,
+        when it is not already: players then cost a frame each (what fails or takes too
+        long here is left to the child)."""
+        env, args = request.get("env"), request.get("args")
+        if not isinstance(env, dict) or not isinstance(args, list):
             return
+        if show_ahead(app, "--pick-name" in args):
+            with contextlib.suppress(Exception):
+                await asyncio.wait_for(pilot.pause(), FIT_WAIT)
         size = terminal_size(env, fds[0] if len(fds) == 1 else None)
         if size is not None and size != tuple(app.size):
             with contextlib.suppress(Exception):

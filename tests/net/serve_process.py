@@ -89,11 +89,11 @@ class WsTab:
         self.ws: aiohttp.ClientWebSocketResponse | None = None
         self._reader: asyncio.Task | None = None
 
-    async def open(self, url: str) -> WsTab:
+    async def open(self, url: str, headers: dict[str, str] | None = None) -> WsTab:
         self.http = aiohttp.ClientSession()
         cols, rows = self.size
         self.ws = await self.http.ws_connect(
-            url.replace("http:", "ws:") + f"/ws?width={cols}&height={rows}"
+            url.replace("http:", "ws:") + f"/ws?width={cols}&height={rows}", headers=headers
         )
         self._reader = asyncio.get_running_loop().create_task(self._read())
         return self

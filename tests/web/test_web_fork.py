@@ -15,6 +15,9 @@ from dicepoker_tui.serve.zygote import SESSION_NICE
 
 from ..net.helpers import until
 from ..net.serve_process import WsTab, start_serve
+from ..net.ssh_client import Terminal, connect
+
+UK = {"Accept-Language": "uk-UA,uk;q=0.9,en;q=0.5"}
 
 
 def _parent(pid: int) -> int:
@@ -122,3 +125,33 @@ async def test_the_apps_of_tabs_end_when_the_server_is_killed(tmp_path):
     finally:
         await tab.close()
         await server.stop()
+
+
+async def test_tabs_and_ssh_sessions_in_turn_each_get_their_first_screen(web_server):
+    """The spawner's app shows the nickname screen before a tab's fork and the lobby
+    before an SSH session's: whichever came before, each player's first frame is theirs,
+    a tab in another language gets the screen in it, and every tab plays on."""
+    server = await web_server()
+    tabs: list[WsTab] = []
+    try:
+        for n, kind in enumerate(["tab", "ssh", "tab", "tab-uk", "ssh", "tab"]):
+            if kind == "ssh":
+                async with await connect(server.port, f"turn{n}") as conn:
+                    term = await Terminal.open(conn)
+                    await term.shows(f"online as turn{n}")
+                    assert "your name at the tables" not in term.screen()
+                continue
+            tab = WsTab()
+            tabs.append(tab)
+            await tab.open(server.web.url, headers=UK if kind == "tab-uk" else None)
+            if kind == "tab-uk":
+                shown = await tab.shows("ваше ім'я за столами")
+                assert "your name at the tables" not in shown
+            else:
+                await tab.shows("your name at the tables")
+            await tab.keys(f"tab{n}\r")
+            await tab.shows(f"tab{n}")
+            await tab.shows("New table" if kind == "tab" else "Новий стіл")
+    finally:
+        for tab in tabs:
+            await tab.close()

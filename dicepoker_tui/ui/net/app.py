@@ -135,15 +135,21 @@ class NetApp(DicePokerApp):
         self.run_worker(self._connect(), exclusive=True, group="hub")
 
     def _ask_name(self, problem: str = "") -> None:
-        def picked(name: str | None) -> None:
-            self.client.pick = name
-            self.start_hub()
-
+        shown = self.screen if isinstance(self.screen, PickNameScreen) else None
+        if shown is not None and not problem:
+            if shown.language == current_language():
+                return  # shown before the player came (`warm_start.show_ahead`)
+            self.pop_screen()  # made ahead in another language
         made = pick_name_screen()
         if not problem and self.is_screen_installed(made):  # made ahead (see `warm_start`)
-            self.push_screen(made, picked)
+            self.push_screen(made, self.name_picked)
             return
-        self.push_screen(PickNameScreen(problem, self.client.pick or ""), picked)
+        self.push_screen(PickNameScreen(problem, self.client.pick or ""), self.name_picked)
+
+    def name_picked(self, name: str | None) -> None:
+        """The nickname screen's answer: join the hub under it."""
+        self.client.pick = name
+        self.start_hub()
 
     async def _connect(self) -> None:
         try:

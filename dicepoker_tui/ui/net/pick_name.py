@@ -12,7 +12,7 @@ from textual.containers import Vertical
 from textual.screen import Screen
 from textual.widgets import Input, Static
 
-from dicepoker_tui.i18n import _
+from dicepoker_tui.i18n import _, current_language
 from dicepoker_tui.ui.net.names import UNKEYED_MARK
 
 
@@ -34,6 +34,8 @@ class PickNameScreen(Screen[str]):
         super().__init__()
         self.problem = problem
         self.last = last
+        self.language = current_language()
+        """The language its words are in (a screen made ahead may be shown in another)."""
 
     def compose(self) -> ComposeResult:
         with Vertical(id="pick-box"):

@@ -60,6 +60,29 @@ def make_ahead(app: NetApp) -> None:
         compose_ahead(app, name)
 
 
+def show_ahead(app: NetApp, tab: bool) -> bool:
+    """Before the fork, what the player's first frame shows: for a browser tab the
+    nickname screen made ahead, the app blurred (as Textual's web driver starts it, until
+    the page has focus); for an SSH session the lobby, focused. The app stays as the last
+    player left it, so a run of either kind switches once. Whether anything changed."""
+    made = pick_name_screen()
+    on_top = isinstance(app.screen, PickNameScreen)
+    changed = False
+    if tab and not on_top and app.is_screen_installed(made):
+        app.push_screen(made, app.name_picked)
+        changed = True
+    if not tab and app.app_focus is False:
+        app.app_focus = True
+        changed = True
+    if not tab and on_top:
+        app.pop_screen()
+        changed = True
+    if tab and isinstance(app.screen, PickNameScreen) and app.app_focus:
+        app.app_focus = False
+        changed = True
+    return changed
+
+
 def adopt(app: NetApp, socket_path: str, token: str, pick_name: bool) -> None:
     """Make the parked app the player's, in the player's process (its terminal or pipes on
     fds 0-2, its environment in `os.environ`), on the app's event loop."""
