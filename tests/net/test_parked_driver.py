@@ -10,7 +10,8 @@ from textual.driver import Driver
 from dicepoker_tui.ui.common.textual_private import app_driver
 from dicepoker_tui.ui.net.lobby import NetLobbyScreen
 from dicepoker_tui.ui.net.parked_driver import PARKED_SIZE, ParkedDriver
-from dicepoker_tui.ui.net.warm_start import parked_app
+from dicepoker_tui.ui.net.pick_name import PickNameScreen
+from dicepoker_tui.ui.net.warm_start import make_ahead, parked_app, show_ahead
 
 from .helpers import until
 
@@ -65,3 +66,32 @@ async def test_a_parked_app_is_laid_out_unseen_and_then_drawn_by_its_players_dri
         await asyncio.wait_for(run, 30)
     # the player's terminal is given back at the end
     assert "<stop>" in Recording.log and "<disable>" in Recording.log
+
+
+async def test_the_parked_app_shows_each_kind_of_player_its_first_screen_ahead():
+    """Before a tab's fork the nickname screen made ahead is on top and the app blurred
+    (as the web driver starts it); before an SSH session's the lobby, focused. A run of
+    one kind switches once."""
+    app = parked_app()
+    run = asyncio.get_running_loop().create_task(app.run_async())
+    try:
+        await until(
+            lambda: (
+                bool(app.screen_stack)
+                and isinstance(app.screen, NetLobbyScreen)
+                and app.screen.is_mounted
+            ),
+            what="the parked lobby",
+        )
+        make_ahead(app)
+        assert show_ahead(app, tab=False) is False  # the lobby already
+        assert show_ahead(app, tab=True) is True
+        await until(lambda: isinstance(app.screen, PickNameScreen), what="the nickname screen")
+        assert app.app_focus is False
+        assert show_ahead(app, tab=True) is False  # the next tab: nothing to do
+        assert show_ahead(app, tab=False) is True
+        await until(lambda: isinstance(app.screen, NetLobbyScreen), what="the lobby again")
+        assert app.app_focus is True and len(app.screen_stack) == 1
+    finally:
+        app.exit()
+        await run
