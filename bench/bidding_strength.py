@@ -3,13 +3,15 @@
 `expert`, and the ladder of the levels.
 
     .venv/bin/python bench/bidding_strength.py [--games 400] [--seed 1]
-        [--only duels|ladder|tells] [--variant V]... [--pair BOT:RIVAL:SEATS]...
+        [--only duels|ladder|tells|exploit] [--variant V]... [--pair BOT:RIVAL:SEATS]...
 
 Every game is seeded and played through the engine, each bot from its own view; the
 seats rotate game by game. A share is the test seat's wins over the games (a seat of
 a two-seat game: fair share 50 %; one seat against three: 25 %), ± one standard error
 √(p(1 − p)/n). `--only tells` measures instead how often each level bids the face its
-cup holds most of (two seats against `strong`). Prints Markdown tables.
+cup holds most of (two seats against `strong`); `--only exploit` what an exact best
+response wins from each level in the solved endgames, and from the expert in the solved
+rounds of two dice against one. Prints Markdown tables.
 """
 
 from __future__ import annotations
@@ -118,6 +120,28 @@ def row(variant: str, test: str, rival: str, seats: int, games: int, seed: int) 
     )
 
 
+def exploit_tables() -> None:
+    """What an exact best response wins from each level in the solved one-die endgames
+    (`bidding_endgame_exploit`), and from the expert in each solved round of two dice
+    against one (its stored strategy, every history and hand), in points of win chance."""
+    from bidding_endgame_exploit import exploitability
+
+    from dicepoker_tui.families.bidding.bots.endgame import RULE_SETS
+    from dicepoker_tui.families.bidding.bots.round_cfr import gains
+    from dicepoker_tui.families.bidding.bots.round_table import ROUNDS, solved_round, tree_of
+
+    print("| endgame | bot | bot opens | bot answers |")
+    print("|---|---|---:|---:|")
+    for key in RULE_SETS:
+        for level in LEVELS:
+            opens, answers = exploitability(level, key)
+            print(f"| `{key}` (1 v 1) | {level} | {opens:.1%} | {answers:.1%} |", flush=True)
+    for key in ROUNDS:
+        _value, against_other, against_opener = gains(tree_of(key), solved_round(key).strategy())
+        line = f"| `{key}` | expert | {against_opener / 2:.2%} | {against_other / 2:.2%} |"
+        print(line, flush=True)
+
+
 HEADER = (
     "| variant | seats | bot | against | win share | fair | s |\n|---|---:|---|---|---:|---:|---:|"
 )
@@ -127,7 +151,7 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=400)
     parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--only", choices=("duels", "ladder", "tells"))
+    parser.add_argument("--only", choices=("duels", "ladder", "tells", "exploit"))
     parser.add_argument("--variant", action="append", choices=("perudo", "liars-dice"))
     parser.add_argument("--pair", action="append", metavar="BOT:RIVAL:SEATS")
     args = parser.parse_args()
@@ -140,6 +164,9 @@ def main() -> int:
             pairs += [(lvl, ref, 2) for ref in ("honest", "reader") for lvl in LEVELS]
         if args.only != "duels":
             pairs += [(hi, lo, seats) for seats in (2, 4) for lo, hi in pairwise(LEVELS)]
+    if args.only == "exploit":
+        exploit_tables()
+        return 0
     if args.only == "tells":
         print("| variant | bot | bids on its most-held face | openings on it |")
         print("|---|---|---:|---:|")

@@ -8,9 +8,11 @@ of each seat at every information set it reaches is stored in `data/bidding_endg
 (`python -m dicepoker_tui.families.bidding.bots.endgame` writes it again).
 
 Payoffs are for the starter: +1 when the other seat loses its last die, -1 when the
-starter does. Decision: a calza that is right leaves the caller with two dice against
-one and the game goes on; it counts as `CALZA_WIN` (+0.5, a three in four chance of
-winning), a wrong calza loses the caller's last die (-1).
+starter does. A calza that is right leaves the caller opening two dice against one,
+both palificos had, and the game goes on: it counts as `CALZA_WIN`, the solved value of
+that round (`round_table`, "perudo-2v1-done"); a wrong calza loses the caller's last
+die (-1). The two tables were solved in turn until that value and the one-die tables it
+rests on agreed.
 """
 
 from __future__ import annotations
@@ -25,7 +27,7 @@ from dicepoker_tui.families.bidding.rules.rules import bid_refusal
 from dicepoker_tui.families.bidding.rules.state import BiddingState, CurrentBid
 from dicepoker_tui.families.bidding.rules.variants import get_variant
 
-CALZA_WIN = 0.5
+CALZA_WIN = 0.558
 TABLE_PATH = Path(__file__).with_name("data") / "bidding_endgame.json"
 RULE_SETS = {
     "liars-dice": ("liars-dice", False),

@@ -10,8 +10,8 @@ the round and this one as we read its: a challenge (settled by all the cups), a 
 or a raise of its own (the round goes on, worth `GOES_ON` of a die to us). It then
 draws its move, near-equal ones mixed (`_mixed`), so the face it bids says less about
 its cup. With one die against one die it plays the solved equilibrium of
-`endgame`, whenever its table covers the position, and at Liar's Dice with two dice
-against one (either way round) the equilibrium `round_table` solved by CFR.
+`endgame`, whenever its table covers the position, and with two dice against one
+(either way round) the equilibrium `round_table` solved by CFR.
 """
 
 from __future__ import annotations
@@ -45,7 +45,7 @@ from dicepoker_tui.families.bidding.bots.moves import (
     CallChallenge,
     PlaceBid,
 )
-from dicepoker_tui.families.bidding.bots.round_table import ROUNDS, solved_round
+from dicepoker_tui.families.bidding.bots.round_table import ROUNDS, round_key, solved_round
 from dicepoker_tui.families.bidding.rules.rules import legal_bids
 from dicepoker_tui.families.bidding.rules.state import BiddingState
 from dicepoker_tui.families.bidding.rules.variants import BiddingVariant
@@ -163,11 +163,12 @@ class ExpertBot:
     def _solved_round(
         self, view: BiddingState, variant: BiddingVariant, seat: int, alive: list[int]
     ) -> BiddingAction | None:
-        """Two dice against one at Liar's Dice: the equilibrium of `round_table`."""
-        if variant.wild_ones or variant.calza:
-            return None
+        """Two dice against one, either way round: the equilibrium of `round_table`."""
         other = alive[0] if alive[1] == view.starter else alive[1]
-        key = f"liars-dice-{view.dice_left[view.starter]}v{view.dice_left[other]}"
+        dice = (view.dice_left[view.starter], view.dice_left[other])
+        two = view.starter if dice[0] == 2 else other
+        done = len(view.palifico_done) > two and view.palifico_done[two]
+        key = round_key(variant.id, dice, view.palifico, done)
         if key not in ROUNDS:
             return None
         role = 0 if view.starter == seat else 1
@@ -179,6 +180,8 @@ class ExpertBot:
         pick = self._rng.choices(options, weights=[moves[m] for m in options])[0]
         if pick == "challenge":
             return CallChallenge() if view.bid is not None else None
+        if pick == "calza":
+            return CallCalza() if view.bid is not None and variant.calza else None
         return PlaceBid(*pick) if pick in legal_bids(view, variant) else None
 
     # --- what the reveals showed --------------------------------------------------------
