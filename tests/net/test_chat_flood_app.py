@@ -163,10 +163,10 @@ async def test_chat_lines_arriving_lay_out_nothing(hub_socket, connect, monkeypa
             await until(lambda t=talker: t.game is not None, what="watching")
             talker.say(f"line {i}")
         await until(lambda: "line 11" in log.lines[-1].text, what="the last line shown")
+        await until(lambda: log.scroll_y == log.max_scroll_y, what="the newest line in view")
         await pilot.pause()
         assert counts.layouts == 0
         assert log.vertical_scrollbar.window_virtual_size == len(log.lines)
-        assert log.scroll_y == log.max_scroll_y  # the newest line in view
 
 
 async def test_over_ssh_keys_beyond_the_budget_are_dropped_with_one_notice(game_server):
