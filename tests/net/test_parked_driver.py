@@ -8,6 +8,7 @@ import asyncio
 from textual.driver import Driver
 
 from dicepoker_tui.ui.common.textual_private import app_driver
+from dicepoker_tui.ui.net.app import NetApp
 from dicepoker_tui.ui.net.lobby import NetLobbyScreen
 from dicepoker_tui.ui.net.parked_driver import PARKED_SIZE, ParkedDriver
 from dicepoker_tui.ui.net.pick_name import PickNameScreen
@@ -34,19 +35,24 @@ class Recording(Driver):
         self.log.append("<disable>")
 
 
+async def parked_lobby(app: NetApp) -> None:
+    """Wait until the parked app's lobby is composed and mounted."""
+    await until(
+        lambda: (
+            bool(app.screen_stack)
+            and isinstance(app.screen, NetLobbyScreen)
+            and app.screen.is_mounted
+        ),
+        what="the parked lobby",
+    )
+
+
 async def test_a_parked_app_is_laid_out_unseen_and_then_drawn_by_its_players_driver():
     Recording.log = []
     app = parked_app()
     run = asyncio.get_running_loop().create_task(app.run_async())
     try:
-        await until(
-            lambda: (
-                bool(app.screen_stack)
-                and isinstance(app.screen, NetLobbyScreen)
-                and app.screen.is_mounted
-            ),
-            what="the parked lobby",
-        )
+        await parked_lobby(app)
         driver = app_driver(app)
         assert isinstance(driver, ParkedDriver)
         assert app.is_headless and not app.is_web  # nothing is drawn anywhere yet
@@ -75,14 +81,7 @@ async def test_the_parked_app_shows_each_kind_of_player_its_first_screen_ahead()
     app = parked_app()
     run = asyncio.get_running_loop().create_task(app.run_async())
     try:
-        await until(
-            lambda: (
-                bool(app.screen_stack)
-                and isinstance(app.screen, NetLobbyScreen)
-                and app.screen.is_mounted
-            ),
-            what="the parked lobby",
-        )
+        await parked_lobby(app)
         make_ahead(app)
         assert show_ahead(app, tab=False) is False  # the lobby already
         assert show_ahead(app, tab=True) is True
