@@ -26,17 +26,18 @@ from pathlib import Path
 
 import numpy as np
 
+from dicepoker_tui.families.bidding.bots.endgame import TABLE_PATH as ENDGAME_PATH
 from dicepoker_tui.families.bidding.bots.round_cfr import Strategy, gains, solve
 from dicepoker_tui.families.bidding.bots.round_tree import (
     FACES,
     RoundTree,
     bid_order,
     calls_of,
+    hands,
     normalise,
 )
 
 TABLE_PATH = Path(__file__).with_name("data") / "bidding_rounds.npz"
-ENDGAME_PATH = Path(__file__).with_name("data") / "bidding_endgame.json"
 ROUNDS = {
     "liars-dice-2v1": ("liars-dice", (2, 1)),
     "liars-dice-1v2": ("liars-dice", (1, 2)),
@@ -184,7 +185,7 @@ class SolvedRound:
 
 @cache
 def _hands(n: int) -> list[tuple[int, ...]]:
-    return list(itertools.combinations_with_replacement(range(1, FACES + 1), n))
+    return hands(n)[0]
 
 
 def _hand_index(n: int, hand: tuple[int, ...]) -> int:
