@@ -25,8 +25,6 @@ import threading
 import traceback
 from typing import Any
 
-from textual.pilot import Pilot
-
 from dicepoker_tui.serve import zygote
 from dicepoker_tui.serve.zygote import COLD_ENV, LOG_FD, MAX_REQUEST, become_session, reap
 
@@ -44,8 +42,10 @@ def serve(sock: socket.socket) -> tuple[bool, set[int]]:
     from dicepoker_tui.serve.session_app import session_args
     from dicepoker_tui.ui.net.warm_start import (
         adopt,
+        fit_to,
         make_ahead,
         parked_app,
+        settled,
         show_ahead,
         terminal_size,
     )
@@ -86,7 +86,6 @@ def serve(sock: socket.socket) -> tuple[bool, set[int]]:
 
     async def work() -> None:
         """Fork for each request in turn; a request that cannot be met gets one line."""
-        pilot = Pilot(app)
         while os.getpid() == spawner:
             data, fds = await requests.get()
             request: Any = None
@@ -94,7 +93,7 @@ def serve(sock: socket.socket) -> tuple[bool, set[int]]:
                 request = json.loads(data)
                 if not isinstance(request, dict):
                     raise ValueError("a request is a JSON object")
-                await fit(pilot, request, fds)
+                await fit(request, fds)
                 reply = fork(request, fds)
             except Exception as exc:
                 for fd in fds:
@@ -109,20 +108,20 @@ def serve(sock: socket.socket) -> tuple[bool, set[int]]:
             with contextlib.suppress(OSError):
                 sock.send(json.dumps(reply).encode())
 
-    async def fit(pilot: Pilot, request: dict, fds: list[int]) -> None:
+    async def fit(request: dict, fds: list[int]) -> None:
         """The app showing the request's first screen, laid out at its terminal size,
         when it is not already: players then cost a frame each (what fails or takes too
         long here is left to the child)."""
         env, args = request.get("env"), request.get("args")
         if not isinstance(env, dict) or not isinstance(args, list):
             return
-        if show_ahead(app, "--pick-name" in args):
-            with contextlib.suppress(Exception):
-                await asyncio.wait_for(pilot.pause(), FIT_WAIT)
+        changed = show_ahead(app, "--pick-name" in args)
         size = terminal_size(env, fds[0] if len(fds) == 1 else None)
-        if size is not None and size != tuple(app.size):
-            with contextlib.suppress(Exception):
-                await asyncio.wait_for(pilot.resize_terminal(*size), FIT_WAIT)
+        with contextlib.suppress(Exception):
+            if size is not None and size != tuple(app.size):
+                await asyncio.wait_for(fit_to(app, size), FIT_WAIT)
+            elif changed:
+                await asyncio.wait_for(settled(app), FIT_WAIT)
 
     def reaped() -> None:
         if os.getpid() == spawner:

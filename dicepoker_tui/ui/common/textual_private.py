@@ -226,3 +226,9 @@ def console_for_environment(app: App) -> None:
 def app_driver(app: App) -> object:
     """The driver the app runs on (`_driver`; None before it starts)."""
     return app._driver
+
+
+def resize_pending(app: App) -> bool:
+    """Whether the app has a terminal resize it has not yet sent its screens
+    (`_resize_event`: Textual sends the newest one a moment later, on a timer)."""
+    return app._resize_event is not None

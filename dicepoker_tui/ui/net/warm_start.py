@@ -9,10 +9,15 @@ hub. A player costs the drawing of a frame, not the making of an app.
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import os
+import time
 from collections.abc import Mapping
 from pathlib import Path
+
+from textual.events import Resize
+from textual.geometry import Size
 
 from dicepoker_tui.i18n import current_language, language_from_env, set_language
 from dicepoker_tui.ui.common.i18n_bindings import translate_classes, translate_node
@@ -21,10 +26,16 @@ from dicepoker_tui.ui.common.textual_private import (
     app_driver,
     compose_ahead,
     console_for_environment,
+    resize_pending,
 )
 from dicepoker_tui.ui.net.app import NetApp, pick_name_screen
 from dicepoker_tui.ui.net.parked_driver import ParkedDriver
 from dicepoker_tui.ui.net.pick_name import PickNameScreen
+
+QUIET = 0.002
+"""CPU seconds under which a round of the app's messages and layout did nothing more."""
+RESIZE_POLL = 0.002
+"""Seconds between looks at whether the app has sent its screens a new terminal size."""
 
 
 def terminal_size(
@@ -81,6 +92,48 @@ def show_ahead(app: NetApp, tab: bool) -> bool:
         app.app_focus = False
         changed = True
     return changed
+
+
+async def settled(app: NetApp, most: int = 50) -> None:
+    """Wait until the app has handled what it was sent and its screen has been laid out
+    (drawn nowhere), until a round of that finds nothing left to do (a layout sends
+    widgets messages that can lay them out again, over several rounds). Waiting for
+    these, not for the process to look idle a while, costs the work and no more."""
+    for _ in range(most):
+        started = time.process_time()
+        await _drained(app)
+        await app.screen.wait_for_refresh()
+        if time.process_time() - started < QUIET:
+            return
+
+
+async def _drained(app: NetApp) -> None:
+    """Wait until the app and each node of its screen have handled the messages they had."""
+    drained = asyncio.Event()
+    left = 0
+
+    def one_done() -> None:
+        nonlocal left
+        left -= 1
+        if left == 0:
+            drained.set()
+
+    for pump in [app, *app.screen.walk_children(with_self=True)]:
+        if pump.call_later(one_done):
+            left += 1
+    if left:
+        await drained.wait()
+
+
+async def fit_to(app: NetApp, size: tuple[int, int]) -> None:
+    """Lay the app out at a terminal of `size` (columns, rows), as a resized terminal
+    would, and wait until it is."""
+    new = Size(*size)
+    app.post_message(Resize(new, new))
+    await settled(app)  # (the app has the new size, and sends it on a moment later)
+    while resize_pending(app):
+        await asyncio.sleep(RESIZE_POLL)
+    await settled(app)
 
 
 def adopt(app: NetApp, socket_path: str, token: str, pick_name: bool) -> None:
