@@ -1,16 +1,18 @@
 """Benchmark of `dicepoker serve --web-port`: browser tabs side by side with SSH sessions.
 
-    .venv/bin/python bench/web_bench.py [--tabs 20] [--presses 5] [--read 4]
+    .venv/bin/python bench/web_bench.py [--tabs 20] [--presses 5] [--read 4] [--page-loads 5]
 
 Starts the server as its own process (data in a temporary directory, ephemeral ports),
 then, in the same run:
 
 1. one tab in headless Chromium and one SSH session (asyncssh): page load (or SSH
-   connect) to the first full frame and the CPU its app used by then, and key to echo
-   (`n`, pressed `--read` seconds after the lobby is filled in, until the new-table form
-   is on the screen, and the CPU it cost the SSH session's app; in the browser timed in
-   the page, from the key's keydown to the websocket message that completes the form),
-   and the memory of each one's app;
+   connect) to the first full frame (the page loaded by `--page-loads` new browsers, one
+   after the other, nothing cached, as on a player's first visit; timed in the page, as
+   its terminal is handed the bytes that complete the frame) and the CPU its app used by
+   then, and key to echo (`n`, pressed `--read` seconds after the lobby is filled in,
+   until the new-table form is on the screen, and the CPU it cost the SSH session's app;
+   in the browser timed in the page, from the key's keydown to the websocket message
+   that completes the form), and the memory of each one's app;
 2. `--tabs` tabs opened at the same instant (websocket clients, as the page's script
    opens them): connect to first frame; all pick a name, then all press `n` at once,
    key to echo each; memory per tab app and the server's; and the SSH session's echo
@@ -142,22 +144,28 @@ def mem_line(pids: list[int]) -> str:
 RECORDER = """
 window.__b = {marks: [], text: "", keys: []};
 (function () {
-  const Native = window.WebSocket;
+  const add = EventTarget.prototype.addEventListener;
   const decoder = new TextDecoder();
-  function Timed(url, protocols) {
-    const s = protocols === undefined ? new Native(url) : new Native(url, protocols);
-    s.addEventListener("message", (e) => {
-      if (typeof e.data === "string") return;
-      window.__b.text += decoder.decode(new Uint8Array(e.data), {stream: true});
-      window.__b.marks.push([performance.now(), window.__b.text.length]);
-    });
-    return s;
-  }
-  Timed.prototype = Native.prototype;
-  window.WebSocket = Timed;
+  EventTarget.prototype.addEventListener = function (type, listener, options) {
+    if (type === "message" && this !== window && typeof listener === "function"
+        && document.readyState === "complete") {
+      const page = listener;
+      listener = function (event) {
+        if (event.data instanceof ArrayBuffer) {
+          window.__b.text += decoder.decode(new Uint8Array(event.data), {stream: true});
+          window.__b.marks.push([performance.now(), window.__b.text.length]);
+        }
+        return page.call(this, event);
+      };
+    }
+    return add.call(this, type, listener, options);
+  };
   document.addEventListener("keydown", () => window.__b.keys.push(performance.now()), true);
 })();
 """
+"""Kept in every page before its own scripts: the bytes the page's terminal is handed, each
+message timed as the terminal gets it (by the listeners added once the page has loaded,
+as the terminal's are: a socket the page opened before that hands on what it kept)."""
 
 
 def typed(prefix: str) -> re.Pattern[str]:
@@ -183,33 +191,62 @@ def shown_in(rows: list[str], needle: str | re.Pattern) -> bool:
     return any(needle.search(row) for row in rows)
 
 
-async def browser_phase(url: str, presses: int, server_pid: int, read: float) -> dict[str, object]:
+def fresh_browser():
+    """A new headless Chromium (nothing cached), the recorder in its pages."""
     from selenium import webdriver
     from selenium.webdriver.chrome.service import Service
-    from selenium.webdriver.common.by import By
-    from selenium.webdriver.common.keys import Keys
 
     options = webdriver.ChromeOptions()
     options.binary_location = "/usr/bin/chromium"
     for arg in ("--headless=new", "--no-sandbox", "--disable-gpu", "--window-size=1000,640"):
         options.add_argument(arg)
     driver = webdriver.Chrome(service=Service("/usr/bin/chromedriver"), options=options)
+    driver.execute_cdp_cmd("Page.addScriptToEvaluateOnNewDocument", {"source": RECORDER})
+    return driver
+
+
+async def first_frame(driver, url: str) -> float:
+    """Load the page; seconds from navigation to the message that completes its first
+    frame (the nickname screen)."""
+    await asyncio.to_thread(driver.get, url)
+    end = time.perf_counter() + 60
+    while True:
+        text, marks = driver.execute_script("return [window.__b.text, window.__b.marks]")
+        shown = first_showing(text, marks, 0, NAME_SCREEN)
+        if shown is not None:
+            return shown / 1000
+        assert time.perf_counter() < end, "the browser tab never drew its first frame"
+        await asyncio.sleep(0.1)
+
+
+async def page_loads(url: str, count: int) -> list[float]:
+    """The first frames of `count` tabs, each the page loaded once in a new browser,
+    one after the other (each tab closed before the next browser starts)."""
+    frames = []
+    for _ in range(count):
+        driver = await asyncio.to_thread(fresh_browser)
+        try:
+            frames.append(await first_frame(driver, url))
+        finally:
+            driver.quit()
+        await asyncio.sleep(0.5)  # (the tab's app ends)
+    return frames
+
+
+async def browser_phase(url: str, presses: int, server_pid: int, read: float) -> dict[str, object]:
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.common.keys import Keys
+
+    driver = await asyncio.to_thread(fresh_browser)
     try:
-        driver.execute_cdp_cmd("Page.addScriptToEvaluateOnNewDocument", {"source": RECORDER})
-        await asyncio.to_thread(driver.get, url)
+        frame = await first_frame(driver, url)
 
         def state():
             return driver.execute_script(
                 "return [window.__b.text, window.__b.marks, window.__b.keys]"
             )
 
-        end = time.perf_counter() + 60
-        while first_showing(*state()[:2], 0, NAME_SCREEN) is None:
-            assert time.perf_counter() < end, "the browser tab never drew its first frame"
-            await asyncio.sleep(0.1)
         cpu = app_cpu(apps(server_pid, web=True))  # (a moment after its first frame)
-        text, marks, _keys = state()
-        frame = first_showing(text, marks, 0, NAME_SCREEN) / 1000  # since navigation start
         box = driver.find_element(By.CSS_SELECTOR, ".xterm-helper-textarea")
         typing = []
         for i, key in enumerate("browser"):
@@ -272,6 +309,9 @@ async def main() -> None:
     parser.add_argument("--tabs", type=int, default=20)
     parser.add_argument("--presses", type=int, default=5)
     parser.add_argument(
+        "--page-loads", type=int, default=5, help="new browsers that load the page, in turn"
+    )
+    parser.add_argument(
         "--read", type=float, default=4.0, help="seconds in the lobby before the first n"
     )
     args = parser.parse_args()
@@ -299,9 +339,12 @@ async def run(server: subprocess.Popen, port: int, url: str, args) -> None:
     await asyncio.sleep(args.read)  # the player reads the lobby before pressing n
     n_cpu: list[float] = []
     ssh_echoes = await ssh_echo(ssh, args.presses, n_cpu)
+    loads = await page_loads(url, max(0, args.page_loads - 1))
     browser = await browser_phase(url, args.presses, server.pid, args.read)
+    loads.append(browser["frame"])
     print("\n1. one browser tab (headless Chromium) and one SSH session")
-    print(f"  page load to first frame: {browser['frame'] * 1000:.0f} ms")
+    each = ", ".join(f"{load * 1000:.0f}" for load in loads)
+    print(f"  page load to first frame, {len(loads)} new browsers in turn: {ms(loads)} ({each})")
     print(f"  SSH connect to first frame: {ssh_frame * 1000:.0f} ms")
     print(f"  CPU of the app by its first frame, browser: {browser['cpu']}; SSH: {ssh_cpu}")
     print(f"  key to echo, a letter typed, browser: {ms(browser['typing'])}")

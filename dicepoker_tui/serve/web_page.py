@@ -1,11 +1,19 @@
-"""textual-serve's page, made to show the one line that ended the session.
+"""textual-serve's page, made to start sooner and to show the one line that ended the session.
 
-The page's own script opens the websocket; wrapped here, the reason the server gives
-when it closes the socket replaces the page's "Session ended." (and its Restart
-button reads "Play again"), in the browser's language; the page gets a title. The
-page's link to an outside font is dropped: the page asks nothing of any other site; and
-so is its background image, one request and 60 KB fewer before the tab connects (its
-script connects once the page and everything it shows are loaded).
+- **The socket opens as the page starts.** textual-serve's script opens the tab's websocket
+  once it is loaded and its terminal made, a few hundred ms after the page arrives in a
+  browser that has not seen the script before. The page's first script opens it at once,
+  at the size the terminal will ask for (its font measured as the terminal measures it),
+  so that the app starts and draws while the browser loads; it keeps what comes and hands
+  the socket, with it, to the terminal when it asks. When the terminal asks for another
+  size, the frames drawn at the guessed one are dropped (the app draws anew at the size
+  the terminal then tells it). `data-early-socket` on the page says what happened:
+  `opened`, then `used` or `resized`.
+- **The end line:** the reason the server gives when it closes the socket replaces the
+  page's "Session ended." (and its Restart button reads "Play again"), in the browser's
+  language; the page gets a title.
+- The page's link to an outside font is dropped: the page asks nothing of any other site;
+  and so is its background image, one request and 60 KB fewer before the tab connects.
 """
 
 from __future__ import annotations
@@ -19,18 +27,95 @@ from aiohttp import web
 
 from dicepoker_tui.i18n import N_
 
-END_LINE_SCRIPT = """<script>
+PAGE_SCRIPT = """<script>
 (function () {
+  const {LOST, SOCKET_URL, FONT_SIZE, FONT_FAMILY} = SETTINGS;
   const Native = window.WebSocket;
-  function Socket(url, protocols) {
+  function opened(url, protocols) {
     const socket = protocols === undefined ? new Native(url) : new Native(url, protocols);
     socket.addEventListener("close", function (event) {
       const line = event.reason || LOST;
-      document.title = line;
-      const shown = document.querySelector(".closed-dialog .message");
-      if (shown) { shown.textContent = line; shown.id = "end-line"; }
+      function show() {
+        document.title = line;
+        const shown = document.querySelector(".closed-dialog .message");
+        if (shown) { shown.textContent = line; shown.id = "end-line"; }
+      }
+      if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", show);
+      else show();
     });
     return socket;
+  }
+  function mark(state) { document.documentElement.dataset.earlySocket = state; }
+  function guessedSize() {
+    const context = new OffscreenCanvas(100, 100).getContext("2d");
+    context.font = FONT_SIZE + "px " + FONT_FAMILY;
+    const w = context.measureText("W");
+    const ratio = window.devicePixelRatio || 1;
+    const width = Math.floor(w.width * ratio) / ratio;
+    const height = Math.ceil((w.fontBoundingBoxAscent + w.fontBoundingBoxDescent) * ratio) / ratio;
+    if (!(width > 0 && height > 0)) return null;
+    return {
+      cols: Math.max(2, Math.floor(window.innerWidth / width)),
+      rows: Math.max(1, Math.floor(window.innerHeight / height)),
+    };
+  }
+  class Handed extends EventTarget {
+    constructor(socket, url) { super(); this.socket = socket; this.url = url; }
+    get readyState() { return this.socket.readyState; }
+    get bufferedAmount() { return this.socket.bufferedAmount; }
+    get protocol() { return this.socket.protocol; }
+    get binaryType() { return this.socket.binaryType; }
+    set binaryType(value) { this.socket.binaryType = value; }
+    send(data) { this.socket.send(data); }
+    close(code, reason) { this.socket.close(code, reason); }
+    relay(event) {
+      let copy;
+      if (event.type === "message") copy = new MessageEvent("message", {data: event.data});
+      else if (event.type === "close") {
+        const {code, reason, wasClean} = event;
+        copy = new CloseEvent("close", {code: code, reason: reason, wasClean: wasClean});
+      } else copy = new Event(event.type);
+      this.dispatchEvent(copy);
+    }
+  }
+  let early = null;
+  try {
+    const query = new URLSearchParams(window.location.search);
+    const size = query.get("delay") || query.get("ping") ? null : guessedSize();
+    if (size && SOCKET_URL) {
+      const socket = opened(SOCKET_URL + "?width=" + size.cols + "&height=" + size.rows);
+      socket.binaryType = "arraybuffer";
+      early = {socket: socket, size: size, events: [], handed: null, taken: false};
+      for (const type of ["open", "message", "error", "close"]) {
+        socket.addEventListener(type, function (event) {
+          if (early.handed) early.handed.relay(event); else early.events.push(event);
+        });
+      }
+      mark("opened");
+    }
+  } catch (error) {
+    early = null;
+  }
+  function Socket(url, protocols) {
+    const [base, search] = String(url).split("?");
+    if (early && !early.taken && protocols === undefined && base === SOCKET_URL) {
+      early.taken = true;
+      const asked = new URLSearchParams(search || "");
+      const same = asked.get("width") === String(early.size.cols)
+        && asked.get("height") === String(early.size.rows);
+      const handed = new Handed(early.socket, String(url));
+      queueMicrotask(function () {
+        for (const event of early.events) {
+          if (!same && event.type === "message" && typeof event.data !== "string") continue;
+          handed.relay(event);
+        }
+        early.events = [];
+        early.handed = handed;
+      });
+      mark(same ? "used" : "resized");
+      return handed;
+    }
+    return opened(url, protocols);
   }
   Socket.prototype = Native.prototype;
   for (const name of ["CONNECTING", "OPEN", "CLOSING", "CLOSED"]) { Socket[name] = Native[name]; }
@@ -38,6 +123,11 @@ END_LINE_SCRIPT = """<script>
 })();
 </script>
 """
+FONT_FAMILY = "'Roboto Mono', Monaco, 'Courier New', monospace"
+"""The font the page's terminal asks for (textual-serve's script), its cells measured here
+as the terminal measures them."""
+SOCKET_URL = re.compile(r'data-session-websocket-url="([^"]*)"')
+FONT_SIZE = re.compile(r'data-font-size="(\d{1,3})"')
 FONT_LINK = re.compile(r'<link\s+rel="stylesheet"\s+href="https://fonts[^>]*>', re.S)
 BACKGROUND_IMAGE = re.compile(r"\n\s*background-image:\s*url\([^)]*background\.png[^)]*\);")
 
@@ -50,9 +140,16 @@ def page_with_end_line(
     if not isinstance(response, web.Response) or response.text is None:
         return response
     lost = translation.gettext(N_("the connection to the game was lost"))
-    lost_js = json.dumps(f"dicepoker: {lost}.").replace("</", "<\\/")
-    script = END_LINE_SCRIPT.replace("LOST", lost_js, 1)
     page = BACKGROUND_IMAGE.sub("", FONT_LINK.sub("", response.text))
+    socket_url = SOCKET_URL.search(page)
+    font_size = FONT_SIZE.search(page)
+    settings = {
+        "LOST": f"dicepoker: {lost}.",
+        "SOCKET_URL": html.unescape(socket_url.group(1)) if socket_url else "",
+        "FONT_SIZE": int(font_size.group(1)) if font_size else 16,
+        "FONT_FAMILY": FONT_FAMILY,
+    }
+    script = PAGE_SCRIPT.replace("SETTINGS", json.dumps(settings).replace("</", "<\\/"), 1)
     head = f"<head>\n<title>{html.escape(title)}</title>\n{script}"
     page = page.replace("<head>", head, 1)
     again = html.escape(translation.gettext(N_("Play again")))

@@ -1,8 +1,9 @@
 """Headless Chromium for the browser tests, driven by selenium.
 
 The page's terminal draws on a canvas, so what a tab shows is read from what its
-websocket brought: a script put in every page before its own keeps the bytes, and
-`TerminalScreen` (the tests' small terminal) replays them. Keys go to the terminal's
+terminal was handed: a script put in every page before its own keeps the bytes (and the
+size the terminal asked for) as the page's listeners, added once it has loaded, get them;
+and `TerminalScreen` (the tests' small terminal) replays them. Keys go to the terminal's
 input (xterm's textarea), as a person's typing does.
 """
 
@@ -42,15 +43,24 @@ RECORDER = """
 window.__dp = {text: "", url: null, closed: null};
 (function () {
   const Native = window.WebSocket;
+  const add = EventTarget.prototype.addEventListener;
   const decoder = new TextDecoder();
+  EventTarget.prototype.addEventListener = function (type, listener, options) {
+    if (type === "message" && this !== window && typeof listener === "function"
+        && document.readyState === "complete") {
+      const page = listener;
+      listener = function (event) {
+        window.__dp.url = this.url;
+        if (event.data instanceof ArrayBuffer) {
+          window.__dp.text += decoder.decode(new Uint8Array(event.data), {stream: true});
+        }
+        return page.call(this, event);
+      };
+    }
+    return add.call(this, type, listener, options);
+  };
   function Recording(url, protocols) {
     const socket = protocols === undefined ? new Native(url) : new Native(url, protocols);
-    window.__dp.url = url;
-    socket.addEventListener("message", (event) => {
-      if (typeof event.data !== "string") {
-        window.__dp.text += decoder.decode(new Uint8Array(event.data), {stream: true});
-      }
-    });
     socket.addEventListener("close", (event) => { window.__dp.closed = event.reason; });
     return socket;
   }
@@ -93,10 +103,16 @@ class BrowserTab:
         self.handle = handle
 
     @classmethod
-    async def open(cls, driver, url: str, new_tab: bool = False) -> BrowserTab:
+    async def open(
+        cls, driver, url: str, new_tab: bool = False, scripts: tuple[str, ...] = ()
+    ) -> BrowserTab:
+        """The page at `url` (in a new tab of the browser), `scripts` run in it (and in
+        the tab's next pages) before its own."""
         if new_tab:  # (the recorder is put in each tab's pages on its own)
             driver.switch_to.new_window("tab")
             driver.execute_cdp_cmd("Page.addScriptToEvaluateOnNewDocument", {"source": RECORDER})
+        for script in scripts:
+            driver.execute_cdp_cmd("Page.addScriptToEvaluateOnNewDocument", {"source": script})
         tab = cls(driver, driver.current_window_handle)
         await asyncio.to_thread(driver.get, url)
         return tab
