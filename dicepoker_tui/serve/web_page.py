@@ -6,9 +6,10 @@
   at the size the terminal will ask for (its font measured as the terminal measures it),
   so that the app starts and draws while the browser loads; it keeps what comes and hands
   the socket, with it, to the terminal when it asks. When the terminal asks for another
-  size, the frames drawn at the guessed one are dropped (the app draws anew at the size
-  the terminal then tells it). `data-early-socket` on the page says what happened:
-  `opened`, then `used` or `resized`.
+  size, the page tells the app that size (the terminal itself tells it only when its size
+  is not xterm's first 80×24), and the app draws anew, as for a resized window; what came
+  before is handed on all the same (the terminal's modes, mouse and paste, are set there).
+  `data-early-socket` on the page says what happened: `opened`, then `used` or `resized`.
 - **The end line:** the reason the server gives when it closes the socket replaces the
   page's "Session ended." (and its Restart button reads "Play again"), in the browser's
   language; the page gets a title.
@@ -54,9 +55,15 @@ PAGE_SCRIPT = """<script>
     const width = Math.floor(w.width * ratio) / ratio;
     const height = Math.ceil((w.fontBoundingBoxAscent + w.fontBoundingBoxDescent) * ratio) / ratio;
     if (!(width > 0 && height > 0)) return null;
+    const box = document.createElement("div");  // as the terminal's: 100vw by 100vh
+    box.style.cssText = "position: absolute; visibility: hidden; width: 100vw; height: 100vh";
+    document.documentElement.appendChild(box);
+    const style = window.getComputedStyle(box);
+    const [boxWidth, boxHeight] = [parseInt(style.width), parseInt(style.height)];
+    box.remove();
     return {
-      cols: Math.max(2, Math.floor(window.innerWidth / width)),
-      rows: Math.max(1, Math.floor(window.innerHeight / height)),
+      cols: Math.max(2, Math.floor(Math.max(0, boxWidth) / width)),
+      rows: Math.max(1, Math.floor(boxHeight / height)),
     };
   }
   class Handed extends EventTarget {
@@ -77,6 +84,12 @@ PAGE_SCRIPT = """<script>
       } else copy = new Event(event.type);
       this.dispatchEvent(copy);
     }
+  }
+  function tellSize(socket, width, height) {
+    if (!(width > 0 && height > 0)) return;
+    const resize = JSON.stringify(["resize", {width: width, height: height}]);
+    if (socket.readyState === 1) socket.send(resize);
+    else if (socket.readyState === 0) socket.addEventListener("open", () => socket.send(resize));
   }
   let early = null;
   try {
@@ -105,13 +118,11 @@ PAGE_SCRIPT = """<script>
         && asked.get("height") === String(early.size.rows);
       const handed = new Handed(early.socket, String(url));
       queueMicrotask(function () {
-        for (const event of early.events) {
-          if (!same && event.type === "message" && typeof event.data !== "string") continue;
-          handed.relay(event);
-        }
+        for (const event of early.events) handed.relay(event);
         early.events = [];
         early.handed = handed;
       });
+      if (!same) tellSize(early.socket, Number(asked.get("width")), Number(asked.get("height")));
       mark(same ? "used" : "resized");
       return handed;
     }
